@@ -1,0 +1,44 @@
+package spatial
+
+// JlSE3 returns the 6x6 left Jacobian of SE(3) at ξ = [w; v]:
+// (Ṫ T⁻¹)^∨ = J_l(ξ) ξ̇ for T = ExpSE3(ξ); J_l = [[J_l(w), 0], [Q(w, v), J_l(w)]].
+func JlSE3(xi Vec6) Mat6 {
+	w := xi.Angular()
+	j := JlSO3(w)
+	return NewMat6(j, Mat3{}, jacobianQ(w, xi.Linear()), j)
+}
+
+// JlInvSE3 returns the 6x6 inverse of JlSE3(ξ):
+// [[J_l⁻¹, 0], [-J_l⁻¹ Q J_l⁻¹, J_l⁻¹]].
+func JlInvSE3(xi Vec6) Mat6 {
+	w := xi.Angular()
+	ji := JlInvSO3(w)
+	q := jacobianQ(w, xi.Linear())
+	return NewMat6(ji, Mat3{}, ji.Mul(q).Mul(ji).Scale(-1), ji)
+}
+
+// JrSE3 returns the 6x6 right Jacobian of SE(3): (T⁻¹ Ṫ)^∨ = J_r(ξ) ξ̇;
+// J_r(ξ) = J_l(-ξ).
+func JrSE3(xi Vec6) Mat6 { return JlSE3(xi.Scale(-1)) }
+
+// JrInvSE3 returns the 6x6 inverse of JrSE3(ξ), equal to JlInvSE3(-ξ).
+func JrInvSE3(xi Vec6) Mat6 { return JlInvSE3(xi.Scale(-1)) }
+
+// jacobianQ returns the 3x3 coupling block Q(w, v) of the SE(3) left
+// Jacobian, with W = skew(w), V = skew(v), θ = |w|:
+// Q = V/2 + c1 (WV + VW + WVW) + c2 (WWV + VWW - 3WVW) + c3 (WVWW + WWVW),
+// c1 = (θ - sin θ)/θ³, c2 = (θ²/2 + cos θ - 1)/θ⁴,
+// c3 = (2θ - 3 sin θ + θ cos θ)/(2θ⁵).
+func jacobianQ(w, v Vec3) Mat3 {
+	th := w.Norm()
+	W, V := Skew(w), Skew(v)
+	wv, vw := W.Mul(V), V.Mul(W)
+	wvw := wv.Mul(W)
+	wwv := W.Mul(wv)
+	vww := vw.Mul(W)
+	q := V.Scale(0.5)
+	q = q.Add(wv.Add(vw).Add(wvw).Scale(sincTail(th)))
+	q = q.Add(wwv.Add(vww).Sub(wvw.Scale(3)).Scale(coscTail(th)))
+	q = q.Add(wvw.Mul(W).Add(W.Mul(wvw)).Scale(qTail(th)))
+	return q
+}

@@ -1,0 +1,60 @@
+package spatial
+
+import "math"
+
+// ExpSO3 returns the rotation matrix exp(skew(w)) of the rotation vector w
+// (rad): I + (sin θ/θ) K + ((1-cos θ)/θ²) K², K = skew(w), θ = |w|.
+func ExpSO3(w Vec3) Mat3 {
+	th := w.Norm()
+	a, b := sinc(th), cosc(th)
+	k := Skew(w)
+	return Identity3().Add(k.Scale(a)).Add(k.Mul(k).Scale(b))
+}
+
+// LogSO3 returns the rotation vector w (rad) of the rotation matrix r on the
+// principal branch θ = |w| <= π, so that ExpSO3(w) = r. It uses a series at
+// small angles and, for θ > π/2, the symmetric part for the axis with the
+// sign fixed by the skew part. It returns ErrLogBranch with its best value
+// when π - θ < LogBranchMargin, and ErrNonFinite (with zero) for NaN/Inf.
+func LogSO3(r Mat3) (Vec3, error) {
+	for i := range 3 {
+		for j := range 3 {
+			if math.IsNaN(r[i][j]) || math.IsInf(r[i][j], 0) {
+				return Vec3{}, ErrNonFinite
+			}
+		}
+	}
+	c := 0.5 * (r[0][0] + r[1][1] + r[2][2] - 1)
+	c = math.Max(-1, math.Min(1, c))
+	s := Vec3{0.5 * (r[2][1] - r[1][2]), 0.5 * (r[0][2] - r[2][0]), 0.5 * (r[1][0] - r[0][1])}
+	if c > 0 {
+		sn := s.Norm()
+		th := math.Atan2(sn, c)
+		if th < 1e-4 {
+			t := th * th
+			return s.Scale(1 + t/6 + 7*t*t/360), nil
+		}
+		return s.Scale(th / sn), nil
+	}
+	// (R + Rᵀ)/2 - c I = (1 - c) a aᵀ: take its best-conditioned row.
+	i := 0
+	if r[1][1] > r[i][i] {
+		i = 1
+	}
+	if r[2][2] > r[i][i] {
+		i = 2
+	}
+	a := Vec3{0.5 * (r[i][0] + r[0][i]), 0.5 * (r[i][1] + r[1][i]), 0.5 * (r[i][2] + r[2][i])}
+	a[i] -= c
+	a = a.Scale(1 / a.Norm())
+	sa := a.Dot(s)
+	if sa < 0 {
+		a, sa = a.Neg(), -sa
+	}
+	th := math.Atan2(sa, c)
+	w := a.Scale(th)
+	if math.Pi-th < LogBranchMargin {
+		return w, ErrLogBranch
+	}
+	return w, nil
+}
