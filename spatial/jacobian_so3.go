@@ -5,16 +5,13 @@ package spatial
 // J_l = I + ((1-cos θ)/θ²) K + ((θ - sin θ)/θ³) K², K = skew(w).
 func JlSO3(w Vec3) Mat3 {
 	th := w.Norm()
-	k := Skew(w)
-	return Identity3().Add(k.Scale(cosc(th))).Add(k.Mul(k).Scale(sincTail(th)))
+	return quadSkew(w, cosc(th), sincTail(th))
 }
 
 // JlInvSO3 returns the 3x3 inverse of JlSO3(w):
 // I - K/2 + ((1 - (θ/2)cot(θ/2))/θ²) K² (valid for θ < 2π).
 func JlInvSO3(w Vec3) Mat3 {
-	th := w.Norm()
-	k := Skew(w)
-	return Identity3().Add(k.Scale(-0.5)).Add(k.Mul(k).Scale(jlInvCoeff(th)))
+	return quadSkew(w, -0.5, jlInvCoeff(w.Norm()))
 }
 
 // JrSO3 returns the 3x3 right Jacobian of SO(3): (Rᵀ Ṙ)^∨ = J_r(w) ẇ;

@@ -6,9 +6,20 @@ import "math"
 // (rad): I + (sin θ/θ) K + ((1-cos θ)/θ²) K², K = skew(w), θ = |w|.
 func ExpSO3(w Vec3) Mat3 {
 	th := w.Norm()
-	a, b := sinc(th), cosc(th)
-	k := Skew(w)
-	return Identity3().Add(k.Scale(a)).Add(k.Mul(k).Scale(b))
+	return quadSkew(w, sinc(th), cosc(th))
+}
+
+// quadSkew returns I + a K + b K² for K = skew(w), using K² = w wᵀ - |w|² I.
+func quadSkew(w Vec3, a, b float64) Mat3 {
+	ax, ay, az := a*w[0], a*w[1], a*w[2]
+	bx, by, bz := b*w[0], b*w[1], b*w[2]
+	bxy, bxz, byz := bx*w[1], bx*w[2], by*w[2]
+	bxx, byy, bzz := bx*w[0], by*w[1], bz*w[2]
+	return Mat3{
+		{1 - byy - bzz, bxy - az, bxz + ay},
+		{bxy + az, 1 - bxx - bzz, byz - ax},
+		{bxz - ay, byz + ax, 1 - bxx - byy},
+	}
 }
 
 // LogSO3 returns the rotation vector w (rad) of the rotation matrix r on the
