@@ -38,7 +38,7 @@ func (m *Model) MotionSubspace(q []float64, S []spatial.Vec6) {
 }
 
 // BiasTwist returns Ṡ·v = Σ_i (dS_i/dt) v_i along qdot = N(q) v (rad/s²,
-// m/s² per unit acceleration scale); zero for joints with constant S.
+// m/s²); zero for joints with constant S.
 func (m *Model) BiasTwist(q, v []float64) spatial.Vec6 {
 	var z spatial.Vec3
 	switch m.Kind {
