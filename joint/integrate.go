@@ -5,7 +5,8 @@ import "github.com/robocompiler/robocompiler/spatial"
 // Integrate writes q ⊕ dt·v (NQ entries) into out, exactly on the joint
 // manifold: quaternions are composed with the exponential of the body
 // angular velocity, free joints with the SE(3) exponential of the body
-// twist, and all other coordinates are advanced linearly. out may alias q.
+// twist (the resulting quaternion is renormalised), and all other
+// coordinates are advanced linearly. out may alias q.
 func (m *Model) Integrate(q, v []float64, dt float64, out []float64) {
 	switch m.Kind {
 	case Fixed:
@@ -28,7 +29,8 @@ func (m *Model) Integrate(q, v []float64, dt float64, out []float64) {
 }
 
 // Difference writes into out (NV entries) the velocity v with
-// Integrate(q0, v, 1) = q1, on the principal branch (rotation angle <= π).
+// Integrate(q0, v, 1) = q1, on the principal branch (rotation angle <= π);
+// quaternions are normalised before use.
 func (m *Model) Difference(q0, q1 []float64, out []float64) {
 	switch m.Kind {
 	case Fixed:
