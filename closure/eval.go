@@ -1,0 +1,266 @@
+// Package closure evaluates the PACDM closure of a compiled model (section III of the
+// paper): residuals rho(q) (eq. 7), the analytic closure Jacobian C = D rho N (eq. 8),
+// the constraint drift Ċv, the rank-revealing partition and lift E (eqs. 9–10), defect-
+// homotopy assembly (eq. 11), tracking, and the modular solver.
+package closure
+
+import (
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/spatial"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Data is the caller-owned workspace of the closure evaluator for one model. Evaluation
+// writes into it and allocates nothing.
+type Data struct {
+	m *compile.Model
+	// Global selects the root-based reference evaluator (every body propagated from the
+	// ground) instead of the cycle-local one (each comparison propagated from its lowest
+	// common ancestor along its own path only).
+	Global bool
+
+	// Rho is the residual, len Rows: metres for translational rows, radians for
+	// rotational rows, dimensionless for axis rows and couplings in their joints' units.
+	Rho []float64
+	// C is the closure Jacobian, Rows × NV, in v coordinates (qdot = N(q) v).
+	C *mat.Dense
+	// Gamma is the drift Ċ(q,v)·v, len Rows, for a velocity v with C v = 0.
+	Gamma []float64
+
+	// Per node: pose, twist and velocity-product acceleration relative to the current
+	// evaluation base, in the base frame.
+	g    []spatial.Transform
+	w    []spatial.Vec6
+	wd   []spatial.Vec6
+	s    []spatial.Vec6 // per velocity index: edge subspace in the child frame (tree) or the cut joint's own S
+	rows [6]float64
+
+	// Defect homotopy (eq. 11): per comparison, the defect transform inverse (log rows) or
+	// per-row offsets (other rows), and whether it is active.
+	defectInv []spatial.Transform
+	defectOff []float64
+	homotopy  bool
+	// branchCut is the first comparison whose logarithm left its branch during the last
+	// evaluation, or -1.
+	branchCut int
+
+	// Root paths for the global evaluator, per comparison: edges from the ground to A and B.
+	rootA, rootB [][]int
+	// Local paths, per comparison: edges from the LCA down to A and down to B.
+	downA, downB [][]int
+}
+
+// NewData allocates the workspace for model m.
+func NewData(m *compile.Model) *Data {
+	nn := len(m.Bodies) + 1
+	d := &Data{m: m,
+		Rho: make([]float64, m.Rows), Gamma: make([]float64, m.Rows),
+		g: make([]spatial.Transform, nn), w: make([]spatial.Vec6, nn), wd: make([]spatial.Vec6, nn),
+		s:         make([]spatial.Vec6, m.NV),
+		defectInv: make([]spatial.Transform, len(m.Comparisons)), defectOff: make([]float64, m.Rows),
+	}
+	if m.Rows > 0 && m.NV > 0 {
+		d.C = mat.NewDense(m.Rows, m.NV, nil)
+	}
+	for i := range d.defectInv {
+		d.defectInv[i] = spatial.Identity()
+	}
+	rootPath := func(n int) []int {
+		var p []int
+		for n != compile.Ground {
+			p = append(p, m.Bodies[n-1].Edge)
+			n = m.Bodies[n-1].Parent
+		}
+		for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+			p[i], p[j] = p[j], p[i]
+		}
+		return p
+	}
+	for _, c := range m.Comparisons {
+		d.rootA = append(d.rootA, rootPath(c.NodeA))
+		d.rootB = append(d.rootB, rootPath(c.NodeB))
+		var da, db []int
+		for _, f := range c.Factors {
+			if f.Up {
+				da = append([]int{f.Edge}, da...)
+			} else {
+				db = append(db, f.Edge)
+			}
+		}
+		d.downA = append(d.downA, da)
+		d.downB = append(d.downB, db)
+	}
+	return d
+}
+
+// BranchViolation returns the id of the first comparison whose logarithm left its
+// principal branch in the last evaluation, and false when none did.
+func (d *Data) BranchViolation() (string, bool) {
+	if d.branchCut < 0 {
+		return "", false
+	}
+	return d.m.Comparisons[d.branchCut].ID, true
+}
+
+// Model returns the compiled model the workspace belongs to.
+func (d *Data) Model() *compile.Model { return d.m }
+
+// Residual evaluates rho(q) into d.Rho.
+func (d *Data) Residual(q []float64) { d.eval(q, nil, false) }
+
+// Jacobian evaluates rho(q) into d.Rho and C(q) into d.C.
+func (d *Data) Jacobian(q []float64) { d.eval(q, nil, true) }
+
+// Drift evaluates rho(q), C(q) and the drift Ċ(q,v)·v into d.Gamma. The drift is exact
+// for velocities in the tangent space (C v = 0): there the derivative of the logarithm's
+// differential contributes nothing, because it is linear in ρ̇ = C v.
+func (d *Data) Drift(q, v []float64) { d.eval(q, v, true) }
+
+func (d *Data) eval(q, v []float64, jac bool) {
+	m := d.m
+	d.branchCut = -1
+	if jac && d.C != nil {
+		d.C.Zero()
+	}
+	if d.Global {
+		d.g[compile.Ground] = spatial.Identity()
+		d.w[compile.Ground] = spatial.Vec6{}
+		d.wd[compile.Ground] = spatial.Vec6{}
+		for e := range m.Edges {
+			d.propagate(e, q, v)
+		}
+	}
+	for ci := range m.Comparisons {
+		c := &m.Comparisons[ci]
+		ea, eb := d.downA[ci], d.downB[ci]
+		if d.Global {
+			ea, eb = d.rootA[ci], d.rootB[ci]
+		} else {
+			d.g[c.LCA] = spatial.Identity()
+			d.w[c.LCA] = spatial.Vec6{}
+			d.wd[c.LCA] = spatial.Vec6{}
+			for _, e := range ea {
+				d.propagate(e, q, v)
+			}
+			for _, e := range eb {
+				d.propagate(e, q, v)
+			}
+		}
+		d.compare(ci, ea, eb, q, v, jac)
+	}
+	for _, cp := range m.Couplings {
+		js, jm := &m.Joints[cp.Slave], &m.Joints[cp.Master]
+		d.Rho[cp.Row] = q[js.Q0] - cp.Multiplier*q[jm.Q0] - cp.Offset - d.defectOff[cp.Row]
+		if jac {
+			d.C.Set(cp.Row, js.V0, d.C.At(cp.Row, js.V0)+1)
+			d.C.Set(cp.Row, jm.V0, d.C.At(cp.Row, jm.V0)-cp.Multiplier)
+		}
+		if v != nil {
+			d.Gamma[cp.Row] = 0
+		}
+	}
+}
+
+// propagate advances pose, twist and velocity-product acceleration across tree edge e
+// from its parent to its child (all relative to the current base), and stores the
+// edge's subspace columns. v == nil skips velocities.
+func (d *Data) propagate(e int, q, v []float64) {
+	m := d.m
+	ed := &m.Edges[e]
+	j := &m.Joints[ed.Joint]
+	g := d.g[ed.Parent].Mul(m.EdgeTransform(e, q))
+	d.g[ed.Child] = g
+	s := d.s[j.V0 : j.V0+j.NV]
+	m.EdgeSubspace(e, q, s)
+	if v == nil {
+		return
+	}
+	var rel spatial.Vec6
+	for k := range s {
+		rel = rel.Add(s[k].Scale(v[j.V0+k]))
+	}
+	relW := g.ActMotion(rel)
+	w := d.w[ed.Parent].Add(relW)
+	d.w[ed.Child] = w
+	d.wd[ed.Child] = d.wd[ed.Parent].Add(spatial.CrossMotion(w, relW)).Add(g.ActMotion(m.EdgeBias(e, q, v)))
+}
+
+// compare evaluates comparison ci from the node quantities relative to the current base;
+// ea and eb are the edges from the base down to its nodes A and B.
+func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
+	m := d.m
+	c := &m.Comparisons[ci]
+	fp := d.g[c.NodeA].Mul(c.FrameA)
+	wA, wdA := d.w[c.NodeA], d.wd[c.NodeA]
+	if c.Joint >= 0 {
+		j := &m.Joints[c.Joint]
+		qj := q[j.Q0 : j.Q0+j.NQ]
+		fp = fp.Mul(j.Model.Transform(qj))
+		s := d.s[j.V0 : j.V0+j.NV]
+		j.Model.MotionSubspace(qj, s)
+		if v != nil {
+			vj := v[j.V0 : j.V0+j.NV]
+			var rel spatial.Vec6
+			for k := range s {
+				rel = rel.Add(s[k].Scale(vj[k]))
+			}
+			relW := fp.ActMotion(rel)
+			wA = wA.Add(relW)
+			wdA = wdA.Add(spatial.CrossMotion(wA, relW)).Add(fp.ActMotion(j.Model.BiasTwist(qj, vj)))
+		}
+	}
+	fpInv := fp.Inv()
+	delta := fpInv.Mul(d.g[c.NodeB].Mul(c.FrameB))
+	var rf rowMap
+	var def *spatial.Transform
+	if d.homotopy {
+		def = &d.defectInv[ci]
+	}
+	rf.init(c, delta, def)
+	if rf.branchErr != nil && d.branchCut < 0 {
+		d.branchCut = ci
+	}
+	rho := d.Rho[c.Row : c.Row+c.Rows()]
+	rf.residual(rho)
+	if d.homotopy && c.Kind != compile.RowsSE3 && c.Kind != compile.RowsWeld {
+		for k := range rho {
+			rho[k] -= d.defectOff[c.Row+k]
+		}
+	}
+	if jac {
+		raw := d.C.RawMatrix()
+		addCol := func(col int, t spatial.Vec6) {
+			rf.rate(t, d.rows[:c.Rows()])
+			for k := 0; k < c.Rows(); k++ {
+				raw.Data[(c.Row+k)*raw.Stride+col] += d.rows[k]
+			}
+		}
+		for pass, edges := range [2][]int{ea, eb} {
+			sign := -1.0
+			if pass == 1 {
+				sign = 1
+			}
+			for _, e := range edges {
+				ed := &m.Edges[e]
+				j := &m.Joints[ed.Joint]
+				y := fpInv.Mul(d.g[ed.Child])
+				for k := 0; k < j.NV; k++ {
+					addCol(j.V0+k, y.ActMotion(d.s[j.V0+k]).Scale(sign))
+				}
+			}
+		}
+		if c.Joint >= 0 {
+			j := &m.Joints[c.Joint]
+			for k := 0; k < j.NV; k++ {
+				addCol(j.V0+k, d.s[j.V0+k].Scale(-1))
+			}
+		}
+	}
+	if v != nil {
+		wB := d.w[c.NodeB]
+		rel := wB.Sub(wA)
+		V := fpInv.ActMotion(rel)
+		Vd := fpInv.ActMotion(d.wd[c.NodeB].Sub(wdA).Sub(spatial.CrossMotion(wA, rel)))
+		rf.accel(V, Vd, d.Gamma[c.Row:c.Row+c.Rows()])
+	}
+}

@@ -1,0 +1,102 @@
+package closure
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack"
+	"gonum.org/v1/gonum/lapack/lapack64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// SingularTol is the reciprocal condition number of the scaled dependent block R_p below
+// which a partition is declared singular.
+const SingularTol = 1e-12
+
+// Lift evaluates the tangent lift E (eq. 10) for a fixed partition: v = E u with
+// E = Πᵀ [I; -R_p⁻¹ R_a], without forming R_p⁻¹. It owns its buffers and allocates
+// nothing per update.
+type Lift struct {
+	P *Partition
+	// E is NV × Mobility: column i is the velocity produced by unit independent speed i.
+	E *mat.Dense
+
+	rp, ra blas64.General
+	ipiv   []int
+	work   []float64
+	iwork  []int
+}
+
+// SingularError reports a singular dependent block with unchanged rank: the partition
+// must change (a computational reconfiguration), the mechanism has not.
+type SingularError struct {
+	RCond float64
+}
+
+// Error describes the singular partition.
+func (e *SingularError) Error() string {
+	return fmt.Sprintf("the dependent block R_p is singular (reciprocal condition %.3g < %.0e): choose a new partition (computational reconfiguration)", e.RCond, SingularTol)
+}
+
+// NewLift allocates a lift for partition p of a model with nv velocities.
+func NewLift(p *Partition, nv int) *Lift {
+	r, d := p.Rank, p.Mobility
+	l := &Lift{P: p, E: mat.NewDense(nv, max(d, 1), nil),
+		rp:   blas64.General{Rows: r, Cols: r, Stride: max(r, 1), Data: make([]float64, r*r)},
+		ra:   blas64.General{Rows: r, Cols: d, Stride: max(d, 1), Data: make([]float64, r*d)},
+		ipiv: make([]int, r), work: make([]float64, 4*max(r, 1)), iwork: make([]int, max(r, 1)),
+	}
+	if d == 0 {
+		l.E = &mat.Dense{}
+	}
+	return l
+}
+
+// Update recomputes E from the closure Jacobian C (Rows × NV) at the current
+// configuration. It returns *SingularError when R_p is singular; E is then unchanged.
+func (l *Lift) Update(C *mat.Dense) error {
+	p := l.P
+	r, d := p.Rank, p.Mobility
+	if d == 0 {
+		return nil
+	}
+	raw := C.RawMatrix()
+	// Scaled blocks: rows weighted by the row scales, columns by the column scales.
+	for i, row := range p.Rows {
+		rs := p.rowScale[row]
+		src := raw.Data[row*raw.Stride:]
+		for k, c := range p.Dependent {
+			l.rp.Data[i*l.rp.Stride+k] = src[c] * rs * p.colScale[c]
+		}
+		for k, c := range p.Independent {
+			l.ra.Data[i*l.ra.Stride+k] = -src[c] * rs * p.colScale[c]
+		}
+	}
+	if r > 0 {
+		anorm := lapack64.Lange(lapack.MaxColumnSum, l.rp, l.work)
+		if !lapack64.Getrf(l.rp, l.ipiv) {
+			return &SingularError{RCond: 0}
+		}
+		if rc := lapack64.Gecon(lapack.MaxColumnSum, l.rp, anorm, l.work, l.iwork); rc < SingularTol {
+			return &SingularError{RCond: rc}
+		}
+		lapack64.Getrs(blas.NoTrans, l.rp, l.ra, l.ipiv)
+	}
+	e := l.E.RawMatrix()
+	for k, c := range p.Independent {
+		row := e.Data[c*e.Stride : c*e.Stride+d]
+		for j := range row {
+			row[j] = 0
+		}
+		row[k] = 1
+	}
+	// Unscale: x = D_p x_s D_a⁻¹.
+	for i, c := range p.Dependent {
+		row := e.Data[c*e.Stride : c*e.Stride+d]
+		for k, a := range p.Independent {
+			row[k] = l.ra.Data[i*l.ra.Stride+k] * p.colScale[c] / p.colScale[a]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,346 @@
+package closure
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/joint"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// RankTol is the default relative threshold on the pivoted-QR diagonal of the scaled
+// closure Jacobian below which a direction counts as dependent.
+const RankTol = 1e-9
+
+// nearBand bounds the band of pivots that are far below the scale but far above
+// round-off: such directions are reported as near-redundant.
+const nearLow, nearHigh = 1e-13, 1e-6
+
+// Partition is a rank decision and velocity partition at one configuration (eq. 9): the
+// selected rows S, the dependent velocities p (len Rank) and the independent ones
+// (len Mobility), in velocity indices of the compiled model.
+type Partition struct {
+	Rank, Mobility int
+	// Rows are the selected residual rows, sorted.
+	Rows []int
+	// Dependent and Independent are velocity indices; Independent keeps the requested
+	// order when the partition was requested, otherwise it is sorted.
+	Dependent, Independent []int
+	// Diag is the pivoted-QR diagonal of the scaled Cᵀ, normalised by its first entry.
+	Diag []float64
+	// Gap is Diag[Rank-1]/Diag[Rank] (+Inf when no direction was dropped).
+	Gap float64
+	// Near lists pivots in the near-redundant band, with the cut behind each.
+	Near []NearRedundant
+	// rowScale and colScale are the declared-scale weights used for the decision.
+	rowScale, colScale []float64
+}
+
+// NearRedundant is a constraint direction far below the declared scale but far above
+// round-off: a real file's constraint that is almost, but not numerically, redundant.
+type NearRedundant struct {
+	Row   int     // residual row that carried the pivot
+	Cut   string  // the comparison or coupling owning that row
+	Value float64 // normalised pivot
+}
+
+// PartitionError is an invalid partition request or a singular partition: it names the
+// coordinates involved.
+type PartitionError struct {
+	Msg string
+}
+
+// Error returns the message.
+func (e *PartitionError) Error() string { return e.Msg }
+
+// ChoosePartition decides the rank of C at the current configuration and partitions the
+// velocities. request lists the independent velocity indices wanted (nil: chosen by a
+// pivoted QR, which keeps the best-conditioned dependent block). tol is the relative rank
+// threshold (0 means RankTol). Rows and columns are scaled by the model's declared
+// length and angle scales first.
+func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64) (*Partition, error) {
+	if tol == 0 {
+		tol = RankTol
+	}
+	p := &Partition{rowScale: RowScales(m), colScale: ColScales(m), Gap: math.Inf(1)}
+	rows, nv := m.Rows, m.NV
+	if rows == 0 {
+		p.Mobility = nv
+		p.Independent = seq(nv)
+		return p, p.checkRequest(m, nil, request)
+	}
+	// Pivoted QR of the scaled Cᵀ (nv × rows) ranks the rows.
+	at := blas64.General{Rows: nv, Cols: rows, Stride: rows, Data: make([]float64, nv*rows)}
+	for i := 0; i < rows; i++ {
+		for j := 0; j < nv; j++ {
+			at.Data[j*rows+i] = C.At(i, j) * p.rowScale[i] * p.colScale[j]
+		}
+	}
+	jpvt := make([]int, rows)
+	for i := range jpvt {
+		jpvt[i] = -1
+	}
+	k := min(rows, nv)
+	tau := make([]float64, k)
+	work := make([]float64, 1)
+	lapack64.Geqp3(at, jpvt, tau, work, -1)
+	work = make([]float64, int(work[0]))
+	lapack64.Geqp3(at, jpvt, tau, work, len(work))
+	top := math.Abs(at.Data[0])
+	p.Diag = make([]float64, k)
+	for i := 0; i < k; i++ {
+		if top > 0 {
+			p.Diag[i] = math.Abs(at.Data[i*rows+i]) / top
+		}
+		if p.Diag[i] > tol {
+			p.Rank = i + 1
+		}
+		if p.Diag[i] >= nearLow && p.Diag[i] <= nearHigh {
+			p.Near = append(p.Near, NearRedundant{Row: jpvt[i], Cut: RowOwner(m, jpvt[i]), Value: p.Diag[i]})
+		}
+	}
+	if p.Rank < k {
+		p.Gap = p.Diag[p.Rank-1] / math.Max(p.Diag[p.Rank], math.SmallestNonzeroFloat64)
+	}
+	if p.Rank == 0 {
+		p.Gap = math.Inf(1)
+	}
+	p.Rows = append([]int(nil), jpvt[:p.Rank]...)
+	sort.Ints(p.Rows)
+	p.Mobility = nv - p.Rank
+	if err := p.checkRequest(m, C, request); err != nil {
+		return p, err
+	}
+	if request != nil {
+		return p, nil
+	}
+	// Automatic: pivoted QR of the selected scaled rows picks the dependent columns.
+	sel := blas64.General{Rows: p.Rank, Cols: nv, Stride: nv, Data: make([]float64, p.Rank*nv)}
+	for i, r := range p.Rows {
+		for j := 0; j < nv; j++ {
+			sel.Data[i*nv+j] = C.At(r, j) * p.rowScale[r] * p.colScale[j]
+		}
+	}
+	cp := make([]int, nv)
+	for i := range cp {
+		cp[i] = -1
+	}
+	tau = make([]float64, min(p.Rank, nv))
+	work = make([]float64, 1)
+	lapack64.Geqp3(sel, cp, tau, work, -1)
+	work = make([]float64, int(work[0]))
+	lapack64.Geqp3(sel, cp, tau, work, len(work))
+	p.Dependent = append([]int(nil), cp[:p.Rank]...)
+	sort.Ints(p.Dependent)
+	p.Independent = complement(nv, p.Dependent)
+	return p, nil
+}
+
+// checkRequest validates a requested independent set against the null space of C.
+func (p *Partition) checkRequest(m *compile.Model, C *mat.Dense, request []int) error {
+	if request == nil {
+		return nil
+	}
+	names := m.CoordinateNames()
+	if len(request) != p.Mobility {
+		return &PartitionError{Msg: fmt.Sprintf("the partition requests %d independent coordinates %v but the mobility at this configuration is %d (rank %d of %d rows over %d velocities)",
+			len(request), pick(names, request), p.Mobility, p.Rank, m.Rows, m.NV)}
+	}
+	p.Independent = append([]int(nil), request...)
+	p.Dependent = complement(m.NV, request)
+	if p.Rank == 0 {
+		return nil
+	}
+	// The request is valid iff the requested rows of a null-space basis Z are nonsingular.
+	z := nullSpace(C, p.rowScale, p.colScale, p.Rank)
+	za := mat.NewDense(len(request), p.Mobility, nil)
+	for i, r := range request {
+		for j := 0; j < p.Mobility; j++ {
+			za.Set(i, j, z.At(r, j))
+		}
+	}
+	var svd mat.SVD
+	if !svd.Factorize(za, mat.SVDFull) {
+		return &PartitionError{Msg: "the partition check failed to converge"}
+	}
+	s := svd.Values(nil)
+	if s[len(s)-1] > 1e-8*math.Max(s[0], 1e-300) {
+		return nil
+	}
+	var u, vt mat.Dense
+	svd.UTo(&u)
+	svd.VTo(&vt)
+	var tied []string
+	for i := range request {
+		if math.Abs(u.At(i, len(s)-1)) > 0.1 {
+			tied = append(tied, names[request[i]])
+		}
+	}
+	// The uncontrolled mode: Z times the last right singular vector.
+	mode := make([]float64, m.NV)
+	for r := 0; r < m.NV; r++ {
+		for j := 0; j < p.Mobility; j++ {
+			mode[r] += z.At(r, j) * vt.At(j, len(s)-1)
+		}
+	}
+	var moved []string
+	for r, x := range mode {
+		if math.Abs(x) > 0.1 {
+			moved = append(moved, names[r])
+		}
+	}
+	return &PartitionError{Msg: fmt.Sprintf("the requested independent coordinates are not a valid partition here: %s are tied by the closure (redundant), and the mode moving %s is controlled by none of them",
+		strings.Join(tied, ", "), strings.Join(moved, ", "))}
+}
+
+// nullSpace returns an orthonormal basis (in scaled coordinates, mapped back to velocity
+// units) of the null space of C with the given rank, as an NV × (NV-rank) matrix.
+func nullSpace(C *mat.Dense, rs, cs []float64, rank int) *mat.Dense {
+	r, n := C.Dims()
+	s := mat.NewDense(r, n, nil)
+	for i := 0; i < r; i++ {
+		for j := 0; j < n; j++ {
+			s.Set(i, j, C.At(i, j)*rs[i]*cs[j])
+		}
+	}
+	var svd mat.SVD
+	svd.Factorize(s, mat.SVDFull)
+	var v mat.Dense
+	svd.VTo(&v)
+	z := mat.NewDense(n, n-rank, nil)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n-rank; j++ {
+			z.Set(i, j, v.At(i, rank+j)*cs[i])
+		}
+	}
+	return z
+}
+
+// RowScales returns the weight of each residual row: 1/L for translational rows, 1/A
+// for rotational and axis rows, with L and A the declared length and angle scales.
+func RowScales(m *compile.Model) []float64 {
+	l, a := scales(m)
+	out := make([]float64, m.Rows)
+	for _, c := range m.Comparisons {
+		var lin []bool // per row: translational?
+		switch c.Kind {
+		case compile.RowsSE3, compile.RowsWeld:
+			lin = []bool{false, false, false, true, true, true}
+		case compile.RowsPoint:
+			lin = []bool{true, true, true}
+		case compile.RowsUniversal:
+			lin = []bool{true, true, true, false}
+		case compile.RowsRevolute:
+			lin = []bool{true, true, true, false, false}
+		case compile.RowsPrismatic:
+			lin = []bool{false, false, false, true, true}
+		case compile.RowsPlanar:
+			lin = []bool{false, false, true}
+		}
+		for k, t := range lin {
+			out[c.Row+k] = 1 / a
+			if t {
+				out[c.Row+k] = 1 / l
+			}
+		}
+	}
+	for _, cp := range m.Couplings {
+		out[cp.Row] = 1 / a
+		if m.Joints[cp.Slave].Model.Kind == joint.Prismatic {
+			out[cp.Row] = 1 / l
+		}
+	}
+	return out
+}
+
+// ColScales returns the weight of each velocity coordinate: L for translational
+// coordinates, A for rotational ones.
+func ColScales(m *compile.Model) []float64 {
+	l, a := scales(m)
+	out := make([]float64, m.NV)
+	for _, j := range m.Joints {
+		for k := 0; k < j.NV; k++ {
+			out[j.V0+k] = a
+			if isLinear(j.Model.Kind, k) {
+				out[j.V0+k] = l
+			}
+		}
+	}
+	return out
+}
+
+// isLinear reports whether velocity k of a joint of kind kd is translational.
+func isLinear(kd joint.Kind, k int) bool {
+	switch kd {
+	case joint.Prismatic:
+		return true
+	case joint.Free:
+		return k >= 3
+	case joint.Planar:
+		return k < 2
+	}
+	return false
+}
+
+func scales(m *compile.Model) (l, a float64) {
+	l, a = 1, 1
+	if s := m.Graph.Scales; s != nil {
+		if s.LengthM > 0 {
+			l = s.LengthM
+		}
+		if s.AngleRad > 0 {
+			a = s.AngleRad
+		}
+	}
+	return l, a
+}
+
+// RowOwner names the comparison or coupling that owns residual row r.
+func RowOwner(m *compile.Model, r int) string {
+	for _, c := range m.Comparisons {
+		if r >= c.Row && r < c.Row+c.Rows() {
+			return c.ID
+		}
+	}
+	for _, c := range m.Couplings {
+		if r == c.Row {
+			return c.ID
+		}
+	}
+	return ""
+}
+
+func seq(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+func complement(n int, set []int) []int {
+	in := make([]bool, n)
+	for _, i := range set {
+		in[i] = true
+	}
+	var out []int
+	for i := 0; i < n; i++ {
+		if !in[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func pick(names []string, idx []int) []string {
+	out := make([]string, len(idx))
+	for i, k := range idx {
+		out[i] = names[k]
+	}
+	return out
+}

@@ -1,0 +1,118 @@
+package closure
+
+import (
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// rowMap turns the relative transform Delta = ^{Fa}T_{Fb} of one comparison into its
+// residual rows, and maps relative twists V = (Δ̇Δ⁻¹)^∨ (and their derivatives) into row
+// velocities (and accelerations). The rows are those of compile.RowKind.
+type rowMap struct {
+	kind  compile.RowKind
+	r     spatial.Mat3
+	p     spatial.Vec3
+	log6  spatial.Vec6
+	log3  spatial.Vec3
+	jinv6 spatial.Mat6
+	jinv3 spatial.Mat3
+	ra    spatial.Vec3 // R·Axis2
+	axis  spatial.Vec3
+	perp  [2]spatial.Vec3
+	// pre re-expresses twists for the defect homotopy of log rows: V_η = Ad_{D⁻¹} V.
+	pre    spatial.Transform
+	usePre bool
+	// branchErr is the logarithm's branch error, if any.
+	branchErr error
+}
+
+func (f *rowMap) init(c *compile.Comparison, delta spatial.Transform, defectInv *spatial.Transform) {
+	f.kind, f.axis, f.perp, f.usePre, f.branchErr = c.Kind, c.Axis, c.Perp, false, nil
+	switch c.Kind {
+	case compile.RowsSE3, compile.RowsWeld:
+		if defectInv != nil {
+			delta = defectInv.Mul(delta)
+			f.pre, f.usePre = *defectInv, true
+		}
+		f.log6, f.branchErr = spatial.LogSE3(delta)
+		f.jinv6 = spatial.JlInvSE3(f.log6)
+	case compile.RowsPrismatic:
+		f.log3, f.branchErr = spatial.LogSO3(delta.R)
+		f.jinv3 = spatial.JlInvSO3(f.log3)
+	}
+	f.r, f.p = delta.R, delta.P
+	f.ra = delta.R.MulVec(c.Axis2)
+}
+
+// residual writes the comparison's rows.
+func (f *rowMap) residual(out []float64) {
+	switch f.kind {
+	case compile.RowsSE3, compile.RowsWeld:
+		copy(out, f.log6[:])
+	case compile.RowsPoint:
+		copy(out, f.p[:])
+	case compile.RowsUniversal:
+		copy(out, f.p[:])
+		out[3] = f.axis.Dot(f.ra)
+	case compile.RowsRevolute:
+		copy(out, f.p[:])
+		out[3], out[4] = f.perp[0].Dot(f.ra), f.perp[1].Dot(f.ra)
+	case compile.RowsPrismatic:
+		copy(out, f.log3[:])
+		out[3], out[4] = f.perp[0].Dot(f.p), f.perp[1].Dot(f.p)
+	case compile.RowsPlanar:
+		out[0], out[1] = f.perp[0].Dot(f.ra), f.perp[1].Dot(f.ra)
+		out[2] = f.axis.Dot(f.p)
+	}
+}
+
+// rate maps a relative twist t (one Jacobian column, or the relative velocity) to row
+// rates.
+func (f *rowMap) rate(t spatial.Vec6, out []float64) {
+	if f.usePre {
+		t = f.pre.ActMotion(t)
+	}
+	w, vl := t.Angular(), t.Linear()
+	pd := vl.Add(w.Cross(f.p))
+	rad := w.Cross(f.ra)
+	f.combine(t, w, pd, rad, out)
+}
+
+// accel maps the relative twist V and its derivative Vd (with zero generalised
+// acceleration) to row accelerations, for V in the tangent space.
+func (f *rowMap) accel(V, Vd spatial.Vec6, out []float64) {
+	if f.usePre {
+		V, Vd = f.pre.ActMotion(V), f.pre.ActMotion(Vd)
+	}
+	w, vl := V.Angular(), V.Linear()
+	wd, vld := Vd.Angular(), Vd.Linear()
+	pd := vl.Add(w.Cross(f.p))
+	pdd := vld.Add(wd.Cross(f.p)).Add(w.Cross(pd))
+	radd := wd.Cross(f.ra).Add(w.Cross(w.Cross(f.ra)))
+	f.combine(Vd, wd, pdd, radd, out)
+}
+
+// combine writes rows from the (derivative of the) twist t with angular part w, the
+// (derivative of the) point velocity pd, and the (derivative of the) rotated axis rad.
+func (f *rowMap) combine(t spatial.Vec6, w, pd, rad spatial.Vec3, out []float64) {
+	switch f.kind {
+	case compile.RowsSE3, compile.RowsWeld:
+		r := f.jinv6.MulVec(t)
+		copy(out, r[:])
+	case compile.RowsPoint:
+		copy(out, pd[:])
+	case compile.RowsUniversal:
+		copy(out, pd[:])
+		out[3] = f.axis.Dot(rad)
+	case compile.RowsRevolute:
+		copy(out, pd[:])
+		out[3], out[4] = f.perp[0].Dot(rad), f.perp[1].Dot(rad)
+	case compile.RowsPrismatic:
+		r := f.jinv3.MulVec(w)
+		copy(out, r[:])
+		out[3], out[4] = f.perp[0].Dot(pd), f.perp[1].Dot(pd)
+	case compile.RowsPlanar:
+		out[0], out[1] = f.perp[0].Dot(rad), f.perp[1].Dot(rad)
+		out[2] = f.axis.Dot(pd)
+	}
+}

@@ -1,0 +1,240 @@
+package compile
+
+import (
+	"math"
+	"sort"
+
+	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/joint"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// RowKind says which residual rows a comparison emits from its relative transform
+// Delta = ^{Fa}T_{Fb} (identity when the closure holds).
+type RowKind uint8
+
+// Residual row kinds and their row counts.
+const (
+	RowsSE3       RowKind = iota // Log(Delta)^vee retaining the cut joint's coordinates: 6
+	RowsWeld                     // Log(Delta)^vee, frames welded: 6
+	RowsPoint                    // frame origins coincide: 3
+	RowsUniversal                // point + Axis (in Fa) ⊥ Axis2 (in Fb): 4
+	RowsRevolute                 // point + Axis (in Fb) stays along Axis (in Fa): 5
+	RowsPrismatic                // rotation Log (3) + translation ⊥ Axis (2): 5
+	RowsPlanar                   // normal alignment (2) + translation along the normal (1): 3
+)
+
+// Count returns the number of residual rows of the kind.
+func (k RowKind) Count() int {
+	return [...]int{6, 6, 3, 4, 5, 5, 3}[k]
+}
+
+// String names the kind as in the CLI's JSON output.
+func (k RowKind) String() string {
+	return [...]string{"se3", "weld", "point", "universal", "revolute", "prismatic", "planar"}[k]
+}
+
+// Factor is one step of a closure path: the tree edge traversed up (child to parent,
+// contributing X⁻¹) or down (parent to child, contributing X).
+type Factor struct {
+	Edge int
+	Up   bool
+}
+
+// Comparison is one closure comparison (eq. 6): Delta = (T⁻)⁻¹·T⁺ with
+// T⁻ = FrameA·Q_cut(q_cut) on NodeA (Q_cut = I unless the SE(3) form retains a cut joint)
+// and T⁺ = P(q)·FrameB, where P = ^{NodeA}T_{NodeB} is the product of Factors along the
+// tree path, pruned at the lowest common ancestor LCA.
+type Comparison struct {
+	// ID is the cut joint's or declared loop cut's id; Source is "joint" or "loop_cut".
+	ID, Source string
+	Kind       RowKind
+	// Joint is the retained cut joint (RowsSE3), else -1.
+	Joint int
+	// NodeA, NodeB are the compared nodes; LCA their lowest common ancestor.
+	NodeA, NodeB, LCA int
+	// FrameA and FrameB are the constant frames on NodeA and NodeB.
+	FrameA, FrameB spatial.Transform
+	// Axis (in Fa) and Axis2 (in Fb) are the constrained directions of universal,
+	// revolute, prismatic and planar rows; Perp are two unit vectors ⊥ Axis (in Fa).
+	Axis, Axis2 spatial.Vec3
+	Perp        [2]spatial.Vec3
+	// Factors is the ordered path from NodeA up to LCA and down to NodeB.
+	Factors []Factor
+	// Row is the first residual row; Columns are the velocity indices the rows depend on
+	// (sorted): the path joints' and, in SE(3) form, the cut joint's.
+	Row     int
+	Columns []int
+}
+
+// Rows returns the number of residual rows of the comparison.
+func (c *Comparison) Rows() int { return c.Kind.Count() }
+
+// Coupling is an affine coupling row gamma = q_slave - multiplier·q_master - offset.
+type Coupling struct {
+	ID                 string
+	Master, Slave      int // joint indices (1-DoF joints)
+	Multiplier, Offset float64
+	Row                int
+}
+
+func (m *Model) buildComparisons(eliminate bool) error {
+	for _, ji := range m.CutJoints() {
+		j := &m.Joints[ji]
+		c := Comparison{ID: j.ID, Source: "joint", Kind: RowsSE3, Joint: ji, NodeA: j.NodeA, NodeB: j.NodeB,
+			FrameA: j.A, FrameB: j.B, Axis: j.Model.Axis, Axis2: j.Model.Axis2}
+		if eliminate {
+			c.Kind, c.Joint = eliminatedKind(j.Model.Kind), -1
+			if c.Kind == RowsSE3 {
+				c.Joint = ji
+			}
+			if j.Model.Kind == joint.Fixed {
+				c.Joint = -1
+			}
+		} else if j.Model.Kind == joint.Fixed {
+			c.Kind, c.Joint = RowsWeld, -1
+		}
+		m.addComparison(c)
+	}
+	cuts := append([]cmg.LoopCut(nil), m.Graph.LoopCuts...)
+	sort.Slice(cuts, func(a, b int) bool { return cuts[a].ID < cuts[b].ID })
+	for _, lc := range cuts {
+		a, b := m.BodyNode(lc.BodyA), m.BodyNode(lc.BodyB)
+		if a < 0 || b < 0 {
+			return m.errorf("loop_cut", lc.ID, "body_a", "unknown body %q or %q", lc.BodyA, lc.BodyB)
+		}
+		c := Comparison{ID: lc.ID, Source: "loop_cut", Joint: -1, NodeA: a, NodeB: b,
+			FrameA: lc.FrameA.Transform(), FrameB: lc.FrameB.Transform()}
+		if lc.Axis != nil {
+			c.Axis = spatial.Vec3(*lc.Axis)
+		}
+		if lc.Axis2 != nil {
+			c.Axis2 = spatial.Vec3(*lc.Axis2)
+		}
+		switch lc.Type {
+		case cmg.CutPoint:
+			c.Kind = RowsPoint
+		case cmg.CutUniversal:
+			c.Kind = RowsUniversal
+		case cmg.CutRevolute:
+			c.Kind = RowsRevolute
+		case cmg.CutWeld:
+			c.Kind = RowsWeld
+		default:
+			return m.errorf("loop_cut", lc.ID, "type", "unknown loop-cut type %q (valid: point, universal, revolute, weld)", lc.Type)
+		}
+		m.addComparison(c)
+	}
+	return nil
+}
+
+// eliminatedKind is the eliminated row form of a cut joint of kind k.
+func eliminatedKind(k joint.Kind) RowKind {
+	switch k {
+	case joint.Fixed:
+		return RowsWeld
+	case joint.Revolute:
+		return RowsRevolute
+	case joint.Prismatic:
+		return RowsPrismatic
+	case joint.Spherical:
+		return RowsPoint
+	case joint.Universal:
+		return RowsUniversal
+	case joint.Planar:
+		return RowsPlanar
+	default: // helical and free keep their coordinates
+		return RowsSE3
+	}
+}
+
+func (m *Model) addComparison(c Comparison) {
+	c.Perp = perpendiculars(c.Axis)
+	if c.Kind == RowsRevolute || c.Kind == RowsPlanar {
+		// The axis seen from Fb is the same physical direction at closure.
+		c.Axis2 = c.Axis
+	}
+	c.Factors, c.LCA = m.Path(c.NodeA, c.NodeB)
+	c.Row = m.Rows
+	m.Rows += c.Rows()
+	cols := map[int]bool{}
+	for _, f := range c.Factors {
+		j := &m.Joints[m.Edges[f.Edge].Joint]
+		for k := 0; k < j.NV; k++ {
+			cols[j.V0+k] = true
+		}
+	}
+	if c.Joint >= 0 {
+		j := &m.Joints[c.Joint]
+		for k := 0; k < j.NV; k++ {
+			cols[j.V0+k] = true
+		}
+	}
+	for k := range cols {
+		c.Columns = append(c.Columns, k)
+	}
+	sort.Ints(c.Columns)
+	m.Comparisons = append(m.Comparisons, c)
+}
+
+// Path returns the ordered tree path from node a to node b — edges up from a to their
+// lowest common ancestor, then down to b — and that ancestor.
+func (m *Model) Path(a, b int) ([]Factor, int) {
+	var up, down []Factor
+	depth := func(n int) int {
+		if n == Ground {
+			return 0
+		}
+		return m.Bodies[n-1].Depth
+	}
+	for a != b {
+		if depth(a) >= depth(b) {
+			up = append(up, Factor{Edge: m.Bodies[a-1].Edge, Up: true})
+			a = m.Bodies[a-1].Parent
+		} else {
+			down = append(down, Factor{Edge: m.Bodies[b-1].Edge})
+			b = m.Bodies[b-1].Parent
+		}
+	}
+	for i := len(down) - 1; i >= 0; i-- {
+		up = append(up, down[i])
+	}
+	return up, a
+}
+
+func (m *Model) buildCouplings() error {
+	recs := append([]cmg.Coupling(nil), m.Graph.Couplings...)
+	sort.Slice(recs, func(a, b int) bool { return recs[a].ID < recs[b].ID })
+	for _, r := range recs {
+		ma, sl := m.JointIndex(r.Master), m.JointIndex(r.Slave)
+		if ma < 0 || m.Joints[ma].NV != 1 {
+			return m.errorf("coupling", r.ID, "master", "joint %q is not a 1-DoF joint of the graph", r.Master)
+		}
+		if sl < 0 || m.Joints[sl].NV != 1 {
+			return m.errorf("coupling", r.ID, "slave", "joint %q is not a 1-DoF joint of the graph", r.Slave)
+		}
+		m.Couplings = append(m.Couplings, Coupling{ID: r.ID, Master: ma, Slave: sl, Multiplier: r.Multiplier, Offset: r.Offset, Row: m.Rows})
+		m.Rows++
+	}
+	return nil
+}
+
+// perpendiculars returns two unit vectors completing a (unit) to a right-handed basis;
+// zero vectors when a is zero.
+func perpendiculars(a spatial.Vec3) [2]spatial.Vec3 {
+	if a.Norm() == 0 {
+		return [2]spatial.Vec3{}
+	}
+	// Start from the coordinate axis least aligned with a.
+	i := 0
+	for k := 1; k < 3; k++ {
+		if math.Abs(a[k]) < math.Abs(a[i]) {
+			i = k
+		}
+	}
+	var e spatial.Vec3
+	e[i] = 1
+	p1 := e.Sub(a.Scale(a.Dot(e)))
+	p1 = p1.Scale(1 / p1.Norm())
+	return [2]spatial.Vec3{p1, a.Cross(p1)}
+}

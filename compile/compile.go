@@ -1,0 +1,148 @@
+package compile
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/joint"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// Options steer compilation.
+type Options struct {
+	// Eliminate emits every cut joint in eliminated form (rows on the tree: point 3,
+	// universal 4, revolute 5, prismatic 5, planar 3, weld 6) instead of the full SE(3)
+	// comparison that retains the cut joint's own coordinates. Helical and free cut joints
+	// always keep the SE(3) form.
+	Eliminate bool
+}
+
+// Compile builds the compiled structure of g. The graph is copied; g is not modified.
+// g must have passed cmg validation; Compile reports any structural problem it still
+// finds (for example a hinted cut that disconnects the forest) as an error naming the
+// record and field.
+func Compile(g *cmg.Graph, opts Options) (*Model, error) {
+	m := &Model{Graph: g.Clone(), Eliminated: opts.Eliminate}
+	m.Gravity = spatial.Vec3(m.Graph.GravityVec())
+	if err := m.buildBodies(); err != nil {
+		return nil, err
+	}
+	if err := m.buildJoints(); err != nil {
+		return nil, err
+	}
+	if err := m.chooseForest(); err != nil {
+		return nil, err
+	}
+	m.layoutCoordinates()
+	if err := m.buildComparisons(opts.Eliminate); err != nil {
+		return nil, err
+	}
+	if err := m.buildCouplings(); err != nil {
+		return nil, err
+	}
+	components := m.components()
+	m.CycleRank = len(m.Joints) - (len(m.Bodies) + 1) + components
+	return m, nil
+}
+
+func (m *Model) errorf(kind, id, field, format string, args ...any) error {
+	return &cmg.FieldError{File: m.Graph.Source, Record: cmg.RecordName(kind, id), Field: field,
+		Message: fmt.Sprintf(format, args...)}
+}
+
+func (m *Model) buildBodies() error {
+	recs := append([]cmg.Body(nil), m.Graph.Bodies...)
+	sort.Slice(recs, func(i, j int) bool { return recs[i].ID < recs[j].ID })
+	m.Bodies = make([]Body, len(recs))
+	for i, b := range recs {
+		in := b.Inertia
+		icom := spatial.Mat3{{in[0], in[3], in[4]}, {in[3], in[1], in[5]}, {in[4], in[5], in[2]}}
+		m.Bodies[i] = Body{ID: b.ID, Inertia: spatial.NewInertia(b.Mass, spatial.Vec3(b.COM), icom), Edge: -1, Parent: -1}
+	}
+	return nil
+}
+
+func (m *Model) buildJoints() error {
+	recs := append([]cmg.Joint(nil), m.Graph.Joints...)
+	sort.Slice(recs, func(i, j int) bool { return recs[i].ID < recs[j].ID })
+	m.Joints = make([]Joint, len(recs))
+	for i, r := range recs {
+		jm, err := JointModel(&r)
+		if err != nil {
+			return m.errorf("joint", r.ID, "type", "%v", err)
+		}
+		a, b := m.BodyNode(r.BodyA), m.BodyNode(r.BodyB)
+		if a < 0 {
+			return m.errorf("joint", r.ID, "body_a", "unknown body %q", r.BodyA)
+		}
+		if b < 0 {
+			return m.errorf("joint", r.ID, "body_b", "unknown body %q", r.BodyB)
+		}
+		m.Joints[i] = Joint{ID: r.ID, Model: jm, A: r.FrameA.Transform(), B: r.FrameB.Transform(),
+			NodeA: a, NodeB: b, NQ: jm.NQ(), NV: jm.NV(),
+			Armature: r.Armature, Damping: r.Damping, Friction: r.Friction}
+	}
+	return nil
+}
+
+// JointModel converts a joint record into its motion model.
+func JointModel(r *cmg.Joint) (joint.Model, error) {
+	kind, err := joint.ParseKind(r.Type)
+	if err != nil {
+		return joint.Model{}, err
+	}
+	jm := joint.Model{Kind: kind, Pitch: r.Pitch}
+	switch {
+	case r.Axis != nil:
+		jm.Axis = spatial.Vec3(*r.Axis)
+	case kind == joint.Planar:
+		jm.Axis = spatial.Vec3{0, 0, 1}
+	}
+	if r.Axis2 != nil {
+		jm.Axis2 = spatial.Vec3(*r.Axis2)
+	}
+	if r.Limits != nil {
+		jm.Limited = true
+		copy(jm.Lower[:], r.Limits.Lower)
+		copy(jm.Upper[:], r.Limits.Upper)
+	}
+	return jm, nil
+}
+
+// layoutCoordinates places tree joints first, in edge (topological) order, then cut
+// joints in id order.
+func (m *Model) layoutCoordinates() {
+	q, v := 0, 0
+	place := func(j *Joint) {
+		j.Q0, j.V0 = q, v
+		q += j.NQ
+		v += j.NV
+	}
+	for _, e := range m.Edges {
+		place(&m.Joints[e.Joint])
+	}
+	m.NQT, m.NVT = q, v
+	for i := range m.Joints {
+		if !m.Joints[i].Tree {
+			place(&m.Joints[i])
+		}
+	}
+	m.NQ, m.NV = q, v
+}
+
+// components counts the connected components of the body–joint graph, ground included.
+func (m *Model) components() int {
+	uf := newUnionFind(len(m.Bodies) + 1)
+	for _, j := range m.Joints {
+		uf.union(j.NodeA, j.NodeB)
+	}
+	return uf.count()
+}
+
+func coordName(id string, k, nv int) string {
+	if nv == 1 {
+		return id
+	}
+	return fmt.Sprintf("%s[%d]", id, k)
+}

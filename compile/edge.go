@@ -1,0 +1,50 @@
+package compile
+
+import "github.com/robocompiler/robocompiler/spatial"
+
+// EdgeTransform returns X_parent←child(q) for tree edge e, where q is the augmented
+// configuration (len NQ): A·Q(q)·B⁻¹, or B·Q(q)⁻¹·A⁻¹ for a reversed edge.
+func (m *Model) EdgeTransform(e int, q []float64) spatial.Transform {
+	ed := &m.Edges[e]
+	j := &m.Joints[ed.Joint]
+	x := j.A.Mul(j.Model.Transform(q[j.Q0 : j.Q0+j.NQ])).Mul(j.B.Inv())
+	if ed.Reversed {
+		return x.Inv()
+	}
+	return x
+}
+
+// EdgeSubspace writes the NV motion-subspace columns of tree edge e: the twist of the
+// child body relative to the parent, expressed in the child body frame, per unit joint
+// velocity. For a joint with body twist S (frame Jc relative to Jb, in Jc) this is Ad_B·S,
+// and for a reversed edge -Ad_A·Ad_Q·S. S must have room for NV columns.
+func (m *Model) EdgeSubspace(e int, q []float64, S []spatial.Vec6) {
+	ed := &m.Edges[e]
+	j := &m.Joints[ed.Joint]
+	qj := q[j.Q0 : j.Q0+j.NQ]
+	j.Model.MotionSubspace(qj, S[:j.NV])
+	if !ed.Reversed {
+		for k := 0; k < j.NV; k++ {
+			S[k] = j.B.ActMotion(S[k])
+		}
+		return
+	}
+	aq := j.A.Mul(j.Model.Transform(qj))
+	for k := 0; k < j.NV; k++ {
+		S[k] = aq.ActMotion(S[k]).Scale(-1)
+	}
+}
+
+// EdgeBias returns Ṡ·v for tree edge e in the child body frame (the joint's velocity-
+// product acceleration; zero for joints with constant subspace), with v the augmented
+// velocity.
+func (m *Model) EdgeBias(e int, q, v []float64) spatial.Vec6 {
+	ed := &m.Edges[e]
+	j := &m.Joints[ed.Joint]
+	qj, vj := q[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV]
+	b := j.Model.BiasTwist(qj, vj)
+	if !ed.Reversed {
+		return j.B.ActMotion(b)
+	}
+	return j.A.Mul(j.Model.Transform(qj)).ActMotion(b).Scale(-1)
+}
