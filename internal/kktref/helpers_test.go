@@ -7,9 +7,9 @@ import (
 
 // problem is one constrained-dynamics instance M a + h = tau + Jcᵀλ, Jc a + gamma = 0.
 type problem struct {
-	n, m                int
+	n, m                 int
 	M, h, tau, Jc, gamma []float64
-	base                int // number of independent rows (the exact rank of Jc)
+	base                 int // number of independent rows (the exact rank of Jc)
 }
 
 // randomProblem draws an SPD M (condition ~10), h, tau, a Jc with `base` independent
