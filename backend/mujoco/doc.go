@@ -13,7 +13,13 @@
 // SetXfrcApplied, Forward, Step, FullM, Bias, QfrcPassive, Qpos, Qvel, Qacc, the
 // Equality* readers, SitePos, BodyPose) do not allocate: results are written into
 // caller-owned slices whose length is checked exactly (a wrong length is an error,
-// never a panic and never a partial write).
+// never a panic and never a partial write). Index arguments out of range are errors
+// too.
+//
+// Derived quantities (FullM, Bias, QfrcPassive, Qacc, equality rows, poses, twists,
+// energy) are those of the last Forward. Step computes them for the state at the
+// start of the step and then integrates, so after Step they describe the previous
+// state; call Forward again to refresh them.
 //
 // # Lifetime
 //
@@ -37,7 +43,8 @@
 //
 // This library's own convention for floating bodies is the body twist [w_body; v_body]
 // (angular first, v_body = R^T pdot). FreeVelToBodyTwist and BodyTwistToFreeVel
-// convert between the two; Model.IntegratePos and Model.DifferentiatePos expose
+// convert between the two; Data.BodyTwist reads any body's twist from MuJoCo
+// (mj_objectVelocity); Model.IntegratePos and Model.DifferentiatePos expose
 // MuJoCo's own q ⊕ v and its inverse.
 //
 // Wrenches in this library are [n; f] (torque first). MuJoCo's xfrc_applied row of a

@@ -5,8 +5,6 @@ package mujoco
 /*
 #cgo noescape mj_fullM
 #cgo nocallback mj_fullM
-#cgo nocallback mj_forward
-#cgo nocallback mj_step
 #include <mujoco/mujoco.h>
 */
 import "C"

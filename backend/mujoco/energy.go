@@ -29,7 +29,8 @@ func (m *Model) SetEnergyEnabled(on bool) error {
 	return nil
 }
 
-// Energy returns [potential, kinetic] energy in J from the last Forward or Step:
+// Energy returns [potential, kinetic] energy in J from the last Forward or Step
+// (after Step: of the state at the start of that step):
 // potential = -sum_i m_i g·c_i (COM positions c_i) plus joint springs, kinetic =
 // qvel^T M qvel / 2. It is an error when energy computation is disabled.
 func (d *Data) Energy() ([2]float64, error) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -205,4 +206,19 @@ func TestEqualityLengthErrors(t *testing.T) {
 	if d.ConstraintsTruncated() {
 		t.Error("ConstraintsTruncated on a 3-row model")
 	}
+}
+
+// With a row pool smaller than the equality rows MuJoCo drops them; say so.
+func TestConstraintsTruncated(t *testing.T) {
+	xml := strings.Replace(withJac(chainXML, "dense"), "<worldbody>", `<size njmax="2"/><worldbody>`, 1)
+	m := mustLoad(t, xml)
+	if m.NJMax() != 2 {
+		t.Fatalf("NJMax = %d, want 2", m.NJMax())
+	}
+	d := mustData(t, m)
+	must(t, d.Forward())
+	if !d.ConstraintsTruncated() {
+		t.Errorf("3 equality rows in a pool of 2: ConstraintsTruncated = false (rows %d)", d.EqualityRows())
+	}
+	t.Logf("rows kept: %d", d.EqualityRows())
 }

@@ -28,7 +28,7 @@ func (d *Data) getVec(what string, out, src []float64) error {
 
 // SetQpos sets the position coordinates; len(q) must be NQ (MuJoCo layout, see the
 // package doc for free and ball joints). Quaternions need not be unit: MuJoCo
-// normalises them in Forward.
+// 2.2.2 normalises them in place at the start of Forward and Step.
 func (d *Data) SetQpos(q []float64) error { return d.setVec("SetQpos", d.qpos, q) }
 
 // SetQvel sets the generalized velocity; len(v) must be NV (free joint: [pdot world;
