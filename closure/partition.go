@@ -19,7 +19,7 @@ const RankTol = 1e-9
 
 // nearBand bounds the band of pivots that are far below the scale but far above
 // round-off: such directions are reported as near-redundant.
-const nearLow, nearHigh = 1e-13, 1e-6
+const nearLow, nearHigh = 1e-11, 1e-6
 
 // Partition is a rank decision and velocity partition at one configuration (eq. 9): the
 // selected rows S, the dependent velocities p (len Rank) and the independent ones
@@ -221,13 +221,12 @@ func nullSpace(C *mat.Dense, rs, cs []float64, rank int) *mat.Dense {
 	return z
 }
 
-// RowScales returns the weight of each residual row: 1/L for translational rows, 1/A
-// for rotational and axis rows, with L and A the declared length and angle scales.
-func RowScales(m *compile.Model) []float64 {
-	l, a := scales(m)
-	out := make([]float64, m.Rows)
+// RowLinear reports, per residual row, whether the row is translational (metres) rather
+// than rotational or an axis row (radians or dimensionless).
+func RowLinear(m *compile.Model) []bool {
+	out := make([]bool, m.Rows)
 	for _, c := range m.Comparisons {
-		var lin []bool // per row: translational?
+		var lin []bool
 		switch c.Kind {
 		case compile.RowsSE3, compile.RowsWeld:
 			lin = []bool{false, false, false, true, true, true}
@@ -242,17 +241,23 @@ func RowScales(m *compile.Model) []float64 {
 		case compile.RowsPlanar:
 			lin = []bool{false, false, true}
 		}
-		for k, t := range lin {
-			out[c.Row+k] = 1 / a
-			if t {
-				out[c.Row+k] = 1 / l
-			}
-		}
+		copy(out[c.Row:], lin)
 	}
 	for _, cp := range m.Couplings {
-		out[cp.Row] = 1 / a
-		if m.Joints[cp.Slave].Model.Kind == joint.Prismatic {
-			out[cp.Row] = 1 / l
+		out[cp.Row] = m.Joints[cp.Slave].Model.Kind == joint.Prismatic
+	}
+	return out
+}
+
+// RowScales returns the weight of each residual row: 1/L for translational rows, 1/A
+// for rotational and axis rows, with L and A the declared length and angle scales.
+func RowScales(m *compile.Model) []float64 {
+	l, a := scales(m)
+	out := make([]float64, m.Rows)
+	for r, lin := range RowLinear(m) {
+		out[r] = 1 / a
+		if lin {
+			out[r] = 1 / l
 		}
 	}
 	return out

@@ -1,0 +1,62 @@
+package closure
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/robots"
+)
+
+// builtins compiles every built-in mechanism (both comparison forms) and assembles it
+// from its seed.
+type fixture struct {
+	name string
+	m    *compile.Model
+	q    []float64 // assembled
+}
+
+func builtins(t testing.TB, eliminate bool) []fixture {
+	t.Helper()
+	var out []fixture
+	for _, name := range robots.Names() {
+		g, err := robots.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := compile.Compile(g, compile.Options{Eliminate: eliminate})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		q0, err := m.Seed("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := Assemble(m, q0, AssembleOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out = append(out, fixture{name, m, a.Q})
+	}
+	return out
+}
+
+// perturb returns q ⊕ (scale·random).
+func perturb(m *compile.Model, q []float64, rng *rand.Rand, scale float64) []float64 {
+	dv := make([]float64, m.NV)
+	for i := range dv {
+		dv[i] = scale * (2*rng.Float64() - 1)
+	}
+	out := make([]float64, m.NQ)
+	m.Integrate(q, dv, 1, out)
+	return out
+}
+
+func maxAbs(x []float64) float64 {
+	best := 0.0
+	for _, v := range x {
+		best = math.Max(best, math.Abs(v))
+	}
+	return best
+}

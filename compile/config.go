@@ -1,0 +1,107 @@
+package compile
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+
+	"github.com/robocompiler/robocompiler/cmg"
+)
+
+// Integrate writes q ⊕ dt·v into out (len NQ) joint by joint; out may alias q.
+func (m *Model) Integrate(q, v []float64, dt float64, out []float64) {
+	for i := range m.Joints {
+		j := &m.Joints[i]
+		j.Model.Integrate(q[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV], dt, out[j.Q0:j.Q0+j.NQ])
+	}
+}
+
+// Difference writes v (len NV) with q0 ⊕ v = q1, joint by joint.
+func (m *Model) Difference(q0, q1, v []float64) {
+	for i := range m.Joints {
+		j := &m.Joints[i]
+		j.Model.Difference(q0[j.Q0:j.Q0+j.NQ], q1[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV])
+	}
+}
+
+// Neutral returns the neutral configuration (len NQ): zeros and identity quaternions.
+func (m *Model) Neutral() []float64 {
+	q := make([]float64, m.NQ)
+	for i := range m.Joints {
+		j := &m.Joints[i]
+		j.Model.Neutral(q[j.Q0 : j.Q0+j.NQ])
+	}
+	return q
+}
+
+// Random returns a random configuration (len NQ) within joint limits.
+func (m *Model) Random(rng *rand.Rand) []float64 {
+	q := make([]float64, m.NQ)
+	for i := range m.Joints {
+		j := &m.Joints[i]
+		j.Model.Random(rng, q[j.Q0:j.Q0+j.NQ])
+	}
+	return q
+}
+
+// SeedNames lists the graph's named seeds in name order.
+func (m *Model) SeedNames() []string {
+	names := make([]string, 0, len(m.Graph.Seeds))
+	for k := range m.Graph.Seeds {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Seed returns the named seed configuration (len NQ); joints the seed leaves out take
+// their neutral value. An empty name selects "default", or else the first seed in name
+// order, or else the neutral configuration.
+func (m *Model) Seed(name string) ([]float64, error) {
+	q := m.Neutral()
+	if name == "" {
+		if _, ok := m.Graph.Seeds["default"]; ok {
+			name = "default"
+		} else if names := m.SeedNames(); len(names) > 0 {
+			name = names[0]
+		} else {
+			return q, nil
+		}
+	}
+	seed, ok := m.Graph.Seeds[name]
+	if !ok {
+		return nil, fmt.Errorf("%s: no seed named %q (the model has %v)", m.Graph.Source, name, m.SeedNames())
+	}
+	if err := m.SetJointValues(q, seed); err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+// SetJointValues writes per-joint coordinates (joint id → values) into q (len NQ).
+func (m *Model) SetJointValues(q []float64, vals map[string]cmg.Values) error {
+	for id, v := range vals {
+		j := m.JointIndex(id)
+		if j < 0 {
+			return fmt.Errorf("%s: unknown joint %q", m.Graph.Source, id)
+		}
+		jt := &m.Joints[j]
+		if len(v) != jt.NQ {
+			return fmt.Errorf("%s: joint %q takes %d values, got %d", m.Graph.Source, id, jt.NQ, len(v))
+		}
+		copy(q[jt.Q0:jt.Q0+jt.NQ], v)
+		jt.Model.Normalize(q[jt.Q0 : jt.Q0+jt.NQ])
+	}
+	return nil
+}
+
+// JointValues returns q (len NQ) as joint id → coordinates.
+func (m *Model) JointValues(q []float64) map[string]cmg.Values {
+	out := make(map[string]cmg.Values, len(m.Joints))
+	for _, j := range m.Joints {
+		if j.NQ > 0 {
+			out[j.ID] = append([]float64(nil), q[j.Q0:j.Q0+j.NQ]...)
+		}
+	}
+	return out
+}
