@@ -2,8 +2,7 @@ package robots
 
 import (
 	_ "embed"
-	"encoding/json"
-	"fmt"
+	"sync"
 
 	"github.com/robocompiler/robocompiler/cmg"
 )
@@ -14,17 +13,26 @@ import (
 // shared/models/excavator (README.md there gives sources and conventions): 25 bodies,
 // 34 joints (26 revolute, 6 prismatic, 2 fixed; no cut marked), 8 joint actuators
 // (forces on p0…p5, torques on q21 and q23; drive_p0 drives p0, the tilt cylinder whose
-// input channel is unconnected in the source), the source's reference seed, branch
-// window ±3.0 rad / ±1.8 m and partition requests joint_space and cylinder_space.
+// input channel is unconnected in the source — the CMG has no field for that), the
+// source's reference seed, branch window ±3.0 rad / ±1.8 m and partition requests
+// joint_space and cylinder_space.
 //
 //go:embed data/excavator.json
 var excavatorJSON []byte
 
-// loadExcavator decodes a fresh copy of the embedded excavator graph.
+// excavatorSourceName names the embedded file in error messages.
+const excavatorSourceName = "robots/data/excavator.json"
+
+// parsedExcavator parses and validates the embedded excavator once.
+var parsedExcavator = sync.OnceValues(func() (*cmg.Graph, error) {
+	return cmg.Parse(excavatorJSON, excavatorSourceName)
+})
+
+// loadExcavator returns a fresh deep copy of the embedded excavator graph.
 func loadExcavator() (*cmg.Graph, error) {
-	g := new(cmg.Graph)
-	if err := json.Unmarshal(excavatorJSON, g); err != nil {
-		return nil, fmt.Errorf("embedded data/excavator.json: %w", err)
+	g, err := parsedExcavator()
+	if err != nil {
+		return nil, err
 	}
-	return g, nil
+	return g.Clone(), nil
 }

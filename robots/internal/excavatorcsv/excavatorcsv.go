@@ -1,13 +1,10 @@
 // Package excavatorcsv converts the excavator figures of shared/models/excavator
 // (bodies.csv, joints.csv, actuators.csv and the seed, gravity, branch-window and
-// partition-request tables of README.md) into a CMG graph, and encodes graphs as the
-// JSON committed in robots/data.
+// partition-request tables of README.md) into a CMG graph.
 package excavatorcsv
 
 import (
-	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,23 +33,6 @@ func Convert(dir string) (*cmg.Graph, error) {
 	}
 	return g, nil
 }
-
-// Encode returns the JSON text of g: two-space indentation, each array of numbers on
-// one line, a final newline.
-func Encode(g *cmg.Graph) ([]byte, error) {
-	b, err := json.MarshalIndent(g, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	b = numberArray.ReplaceAllFunc(b, func(m []byte) []byte {
-		f := bytes.Fields(bytes.Trim(m, "[]"))
-		return append(append([]byte("["), bytes.Join(f, []byte(" "))...), ']')
-	})
-	return append(b, '\n'), nil
-}
-
-// numberArray matches a JSON array holding only numbers.
-var numberArray = regexp.MustCompile(`\[[-+0-9.eE,\s]*\]`)
 
 // table is a CSV file read with its header: rows[i][col[name]] is a cell.
 type table struct {

@@ -19,7 +19,7 @@ func main() {
 	g, err := excavatorcsv.Convert(*src)
 	if err == nil {
 		var b []byte
-		if b, err = excavatorcsv.Encode(g); err == nil {
+		if b, err = g.Marshal(); err == nil {
 			err = os.WriteFile(*out, b, 0o644)
 		}
 	}
