@@ -1,0 +1,137 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/internal/cli"
+	"github.com/spf13/cobra"
+)
+
+// compileFlags are the flags shared by every command that compiles a model.
+type compileFlags struct {
+	partition string
+	eliminate bool
+}
+
+func (f *compileFlags) register(c *cobra.Command) {
+	c.Flags().StringVar(&f.partition, "partition", "", "named partition request (independent coordinates)")
+	c.Flags().BoolVar(&f.eliminate, "eliminate", false, "emit cut joints in eliminated form (rows on the tree) instead of SE(3) form")
+}
+
+// compileModel loads MODEL and compiles it; bad input is an invalid-model error (exit 1).
+func compileModel(arg string, f *compileFlags) (*compile.Model, error) {
+	g, _, err := loadGraph(arg)
+	if err != nil {
+		return nil, cli.Invalid(err)
+	}
+	m, err := compile.Compile(g, compile.Options{Eliminate: f.eliminate})
+	if err != nil {
+		return nil, cli.Invalid(err)
+	}
+	return m, nil
+}
+
+// requested returns the velocity indices of the --partition request, or nil.
+func requested(m *compile.Model, f *compileFlags) ([]int, error) {
+	if f.partition == "" {
+		return nil, nil
+	}
+	idx, err := m.PartitionRequest(f.partition)
+	if err != nil {
+		return nil, cli.Invalid(err)
+	}
+	return idx, nil
+}
+
+type cutJSON struct {
+	Joint  string `json:"joint"`
+	Source string `json:"source"`
+	Type   string `json:"type"`
+	Rows   int    `json:"rows"`
+	Path   int    `json:"path_length"`
+}
+
+type moduleJSON struct {
+	Size   int      `json:"size"`
+	Cuts   []string `json:"cuts"`
+	Inputs []string `json:"inputs"`
+}
+
+type compileJSON struct {
+	Model           string       `json:"model"`
+	Bodies          int          `json:"bodies"`
+	Nodes           int          `json:"nodes"`
+	Joints          int          `json:"joints"`
+	CycleRank       int          `json:"cycle_rank"`
+	TreeCoordinates int          `json:"tree_coordinates"`
+	Coordinates     int          `json:"coordinates"`
+	ConfigSize      int          `json:"configuration_size"`
+	TreeJoints      []string     `json:"tree_joints"`
+	Cuts            []cutJSON    `json:"cuts"`
+	Couplings       int          `json:"couplings"`
+	Partition       string       `json:"partition,omitempty"`
+	Modules         []moduleJSON `json:"modules"`
+	ResidualRows    int          `json:"residual_rows"`
+	JacobianNonzero int          `json:"jacobian_nonzeros"`
+}
+
+func init() {
+	var f compileFlags
+	c := &cobra.Command{
+		Use:   "compile MODEL",
+		Short: "Compile the structure: spanning forest, cuts, closure paths, modules",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			m, err := compileModel(args[0], &f)
+			if err != nil {
+				return err
+			}
+			indep := make([]bool, m.NV)
+			req, err := requested(m, &f)
+			if err != nil {
+				return err
+			}
+			for _, i := range req {
+				indep[i] = true
+			}
+			out := compileJSON{Model: m.Graph.Name, Bodies: len(m.Bodies), Nodes: len(m.Bodies) + 1, Joints: len(m.Joints),
+				CycleRank: m.CycleRank, TreeCoordinates: m.NVT, Coordinates: m.NV, ConfigSize: m.NQ,
+				Couplings: len(m.Couplings), Partition: f.partition, ResidualRows: m.Rows}
+			for _, e := range m.Edges {
+				out.TreeJoints = append(out.TreeJoints, m.Joints[e.Joint].ID)
+			}
+			for _, c := range m.Comparisons {
+				out.Cuts = append(out.Cuts, cutJSON{Joint: c.ID, Source: c.Source, Type: c.Kind.String(), Rows: c.Rows(), Path: len(c.Factors)})
+			}
+			names := m.CoordinateNames()
+			for _, b := range m.Blocks() {
+				out.JacobianNonzero += b.Rows * len(b.Columns)
+			}
+			for _, mod := range m.Modules(indep) {
+				mj := moduleJSON{Size: len(mod.Dependent), Cuts: mod.Cuts, Inputs: []string{}}
+				for _, i := range mod.Inputs {
+					mj.Inputs = append(mj.Inputs, names[i])
+				}
+				out.Modules = append(out.Modules, mj)
+			}
+			if jsonOut {
+				return cli.WriteJSON(cmd.OutOrStdout(), out)
+			}
+			w := cmd.OutOrStdout()
+			fmt.Fprintf(w, "%s: %d bodies (+ground), %d joints, cycle rank %d\n", out.Model, out.Bodies, out.Joints, out.CycleRank)
+			fmt.Fprintf(w, "coordinates: %d velocities (%d in the tree), configuration size %d\n", out.Coordinates, out.TreeCoordinates, out.ConfigSize)
+			fmt.Fprintf(w, "cuts (%d residual rows, %d Jacobian nonzeros):\n", out.ResidualRows, out.JacobianNonzero)
+			for _, c := range out.Cuts {
+				fmt.Fprintf(w, "  %-28s %-9s %-10s %d rows, path of %d edges\n", c.Joint, c.Source, c.Type, c.Rows, c.Path)
+			}
+			fmt.Fprintf(w, "modules:\n")
+			for i, mod := range out.Modules {
+				fmt.Fprintf(w, "  %d: %d dependent coordinates, cuts %v\n", i, mod.Size, mod.Cuts)
+			}
+			return nil
+		},
+	}
+	f.register(c)
+	root.AddCommand(c)
+}
