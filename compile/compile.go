@@ -55,7 +55,9 @@ func (m *Model) buildBodies() error {
 	recs := append([]cmg.Body(nil), m.Graph.Bodies...)
 	sort.Slice(recs, func(i, j int) bool { return recs[i].ID < recs[j].ID })
 	m.Bodies = make([]Body, len(recs))
+	m.bodyIndex = make(map[string]int, len(recs))
 	for i, b := range recs {
+		m.bodyIndex[b.ID] = i
 		in := b.Inertia
 		icom := spatial.Mat3{{in[0], in[3], in[4]}, {in[3], in[1], in[5]}, {in[4], in[5], in[2]}}
 		m.Bodies[i] = Body{ID: b.ID, Inertia: spatial.NewInertia(b.Mass, spatial.Vec3(b.COM), icom), Edge: -1, Parent: -1}
@@ -67,7 +69,9 @@ func (m *Model) buildJoints() error {
 	recs := append([]cmg.Joint(nil), m.Graph.Joints...)
 	sort.Slice(recs, func(i, j int) bool { return recs[i].ID < recs[j].ID })
 	m.Joints = make([]Joint, len(recs))
+	m.jointIndex = make(map[string]int, len(recs))
 	for i, r := range recs {
+		m.jointIndex[r.ID] = i
 		jm, err := JointModel(&r)
 		if err != nil {
 			return m.errorf("joint", r.ID, "type", "%v", err)

@@ -47,6 +47,8 @@ type Model struct {
 	Gravity spatial.Vec3
 	// Eliminated reports whether cut joints were emitted in eliminated form.
 	Eliminated bool
+
+	bodyIndex, jointIndex map[string]int
 }
 
 // Body is a compiled rigid body.
@@ -98,10 +100,8 @@ func (m *Model) Node(n int) string {
 
 // JointIndex returns the index of the joint with the given id, or -1.
 func (m *Model) JointIndex(id string) int {
-	for i := range m.Joints {
-		if m.Joints[i].ID == id {
-			return i
-		}
+	if i, ok := m.jointIndex[id]; ok {
+		return i
 	}
 	return -1
 }
@@ -111,10 +111,8 @@ func (m *Model) BodyNode(id string) int {
 	if id == m.Graph.GroundName() {
 		return Ground
 	}
-	for i := range m.Bodies {
-		if m.Bodies[i].ID == id {
-			return i + 1
-		}
+	if i, ok := m.bodyIndex[id]; ok {
+		return i + 1
 	}
 	return -1
 }
