@@ -1,0 +1,92 @@
+package dyn
+
+import (
+	"fmt"
+
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/spatial"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Data is the workspace of the tree dynamics of one compiled model. It holds the results
+// of the last evaluation (poses, twists, accelerations) and the scratch space of every
+// algorithm; all of it is allocated by NewData. Nodes are indexed as in the model: 0 is
+// the ground, body i is node i+1.
+type Data struct {
+	m *compile.Model
+
+	// Per node (len(Bodies)+1 entries; index 0 is the ground).
+	xup   []spatial.Transform // X_parent←node of the node's tree edge
+	pose  []spatial.Transform // X_ground←node
+	twist []spatial.Vec6      // body twist, body frame
+	acc   []spatial.Vec6      // body acceleration d(twist)/dt, body frame
+	accG  []spatial.Vec6      // RNEA acceleration with the gravity offset
+	force []spatial.Vec6      // RNEA net joint wrench on the node, node frame
+	ic    []spatial.Inertia   // CRBA composite inertia, node frame
+
+	// s[V0+k] is column k of the child-frame motion subspace of the tree joint at V0.
+	s []spatial.Vec6
+
+	// Forward dynamics scratch (NVT).
+	mbuf, hbuf []float64
+	chol       mat.Cholesky
+	rhs, sol   *mat.VecDense
+	sym        *mat.SymDense
+}
+
+// NewData allocates the workspace for m. The model is only read, never modified.
+func NewData(m *compile.Model) *Data {
+	nn := len(m.Bodies) + 1
+	d := &Data{
+		m:     m,
+		xup:   make([]spatial.Transform, nn),
+		pose:  make([]spatial.Transform, nn),
+		twist: make([]spatial.Vec6, nn),
+		acc:   make([]spatial.Vec6, nn),
+		accG:  make([]spatial.Vec6, nn),
+		force: make([]spatial.Vec6, nn),
+		ic:    make([]spatial.Inertia, nn),
+		s:     make([]spatial.Vec6, m.NVT),
+		mbuf:  make([]float64, m.NVT*m.NVT),
+		hbuf:  make([]float64, m.NVT),
+	}
+	d.xup[compile.Ground] = spatial.Identity()
+	d.pose[compile.Ground] = spatial.Identity()
+	if n := m.NVT; n > 0 {
+		d.sym = mat.NewSymDense(n, d.mbuf)
+		d.rhs = mat.NewVecDense(n, nil)
+		d.sol = mat.NewVecDense(n, nil)
+	}
+	return d
+}
+
+// Model returns the model this workspace belongs to.
+func (d *Data) Model() *compile.Model { return d.m }
+
+// checkQ panics unless q has the augmented length NQ.
+func (d *Data) checkQ(q []float64) {
+	if len(q) != d.m.NQ {
+		panic(fmt.Sprintf("dyn: len(q) = %d, want NQ = %d", len(q), d.m.NQ))
+	}
+}
+
+// checkV panics unless v has the augmented length NV (name labels the message).
+func (d *Data) checkV(name string, v []float64) {
+	if len(v) != d.m.NV {
+		panic(fmt.Sprintf("dyn: len(%s) = %d, want NV = %d", name, len(v), d.m.NV))
+	}
+}
+
+// checkT panics unless x has the tree length NVT.
+func (d *Data) checkT(name string, x []float64) {
+	if len(x) != d.m.NVT {
+		panic(fmt.Sprintf("dyn: len(%s) = %d, want NVT = %d", name, len(x), d.m.NVT))
+	}
+}
+
+// checkF panics unless fext is nil or has one entry per node.
+func (d *Data) checkF(fext []spatial.Vec6) {
+	if fext != nil && len(fext) != len(d.pose) {
+		panic(fmt.Sprintf("dyn: len(fext) = %d, want len(Bodies)+1 = %d (or nil)", len(fext), len(d.pose)))
+	}
+}

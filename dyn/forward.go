@@ -1,0 +1,40 @@
+package dyn
+
+import (
+	"errors"
+
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// ErrNotPositiveDefinite reports a tree mass matrix that Cholesky factorisation rejects
+// (for example a massless body on a moving joint without armature).
+var ErrNotPositiveDefinite = errors.New("dyn: tree mass matrix M_T is not positive definite")
+
+// ForwardDynamics solves the unconstrained tree dynamics M_T a = tau − h_T + Σ_b J_bᵀ
+// fext_b for a (len NVT, m/s² or rad/s²), by CRBA, Bias and a Cholesky factorisation of
+// M_T (gonum). q, v are the augmented configuration and velocity (len NQ, NV); tau is the
+// applied tree effort (len NVT); fext is as for RNEA. After the first call it allocates
+// nothing.
+func (d *Data) ForwardDynamics(q, v, tau []float64, fext []spatial.Vec6, a []float64) error {
+	d.checkT("tau", tau)
+	d.checkT("a", a)
+	n := d.m.NVT
+	if n == 0 {
+		return nil
+	}
+	d.CRBA(q, d.mbuf)
+	d.rnea(q, v, nil, fext, d.hbuf)
+	if !d.chol.Factorize(d.sym) {
+		return ErrNotPositiveDefinite
+	}
+	for i := range n {
+		d.rhs.SetVec(i, tau[i]-d.hbuf[i])
+	}
+	if err := d.chol.SolveVecTo(d.sol, d.rhs); err != nil {
+		return err
+	}
+	for i := range n {
+		a[i] = d.sol.AtVec(i)
+	}
+	return nil
+}

@@ -1,0 +1,92 @@
+package dyn
+
+import (
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// positions computes the edge transforms, world poses and motion subspaces at q.
+func (d *Data) positions(q []float64) {
+	m := d.m
+	for e := range m.Edges {
+		ed := &m.Edges[e]
+		j := &m.Joints[ed.Joint]
+		x := m.EdgeTransform(e, q)
+		d.xup[ed.Child] = x
+		d.pose[ed.Child] = d.pose[ed.Parent].Mul(x)
+		m.EdgeSubspace(e, q, d.s[j.V0:j.V0+j.NV])
+	}
+}
+
+// jointTwist returns S·v for the tree joint of edge e (the child's twist relative to
+// its parent, child frame).
+func (d *Data) jointTwist(j *compile.Joint, v []float64) spatial.Vec6 {
+	var vj spatial.Vec6
+	for k := range j.NV {
+		vj = vj.Add(d.s[j.V0+k].Scale(v[j.V0+k]))
+	}
+	return vj
+}
+
+// velocities computes the body twists from v after positions.
+func (d *Data) velocities(v []float64) {
+	m := d.m
+	for e := range m.Edges {
+		ed := &m.Edges[e]
+		j := &m.Joints[ed.Joint]
+		d.twist[ed.Child] = d.xup[ed.Child].InvActMotion(d.twist[ed.Parent]).Add(d.jointTwist(j, v))
+	}
+}
+
+// accelerations writes into out the body accelerations for tree acceleration a (nil
+// means zero) and ground acceleration a0, after positions and velocities.
+func (d *Data) accelerations(q, v, a []float64, a0 spatial.Vec6, out []spatial.Vec6) {
+	m := d.m
+	out[compile.Ground] = a0
+	for e := range m.Edges {
+		ed := &m.Edges[e]
+		j := &m.Joints[ed.Joint]
+		c := ed.Child
+		ac := d.xup[c].InvActMotion(out[ed.Parent]).Add(m.EdgeBias(e, q, v)).
+			Add(spatial.CrossMotion(d.twist[c], d.jointTwist(j, v)))
+		if a != nil {
+			for k := range j.NV {
+				ac = ac.Add(d.s[j.V0+k].Scale(a[j.V0+k]))
+			}
+		}
+		out[c] = ac
+	}
+}
+
+// ForwardKinematics evaluates, at the augmented configuration q (len NQ) and velocity v
+// (len NV), the world pose of every body (Pose) and its body twist (Twist). Only the tree
+// coordinates are read.
+func (d *Data) ForwardKinematics(q, v []float64) {
+	d.checkQ(q)
+	d.checkV("v", v)
+	d.positions(q)
+	d.velocities(v)
+}
+
+// ForwardKinematicsAcc is ForwardKinematics followed by the body accelerations
+// (Acceleration) for the augmented acceleration a (len NV; only a[:NVT] is read).
+func (d *Data) ForwardKinematicsAcc(q, v, a []float64) {
+	d.ForwardKinematics(q, v)
+	d.checkV("a", a)
+	d.accelerations(q, v, a, spatial.Vec6{}, d.acc)
+}
+
+// Pose returns X_ground←node, mapping the body frame of node into the ground frame
+// (identity for the ground), as of the last ForwardKinematics, RNEA, CRBA, Bias or energy
+// evaluation.
+func (d *Data) Pose(node int) spatial.Transform { return d.pose[node] }
+
+// Twist returns the body twist [ω; v] of node in its own frame (rad/s, m/s; v is the
+// velocity of the body-frame origin), as of the last ForwardKinematics, RNEA, Bias or
+// KineticEnergy.
+func (d *Data) Twist(node int) spatial.Vec6 { return d.twist[node] }
+
+// Acceleration returns the body acceleration of node in its own frame, the time
+// derivative of the coordinates of Twist(node) (rad/s², m/s²; the classical acceleration
+// of the origin is the linear part plus ω × v), as of the last ForwardKinematicsAcc.
+func (d *Data) Acceleration(node int) spatial.Vec6 { return d.acc[node] }
