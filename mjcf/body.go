@@ -1,0 +1,436 @@
+package mjcf
+
+import (
+	"fmt"
+
+	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// bodyInfo records an imported MJCF body.
+type bodyInfo struct {
+	id    string            // CMG id of the body (the last of its chain)
+	world spatial.Transform // pose in the world at the reference configuration qpos0
+	n     *node
+}
+
+// jointInfo records an MJCF joint in MuJoCo's qpos order.
+type jointInfo struct {
+	id    string
+	spec  *jointSpec
+	qpos0 []float64
+}
+
+// siteInfo records an MJCF site: its CMG body and its frame in that body.
+type siteInfo struct {
+	body string
+	X    spatial.Transform
+	n    *node
+}
+
+// scope is the context of elements inside a body: the enclosing body, its pose at
+// qpos0, the placement accumulated through <frame> elements, and the active childclass.
+type scope struct {
+	body  string
+	world spatial.Transform
+	frame spatial.Transform
+	class string
+}
+
+// placed is a child element with the frame placement and class active where it sits.
+type placed struct {
+	n     *node
+	frame spatial.Transform
+	class string
+}
+
+// content sorts the children of a body (through nested <frame> elements) by kind, in
+// document order.
+type content struct {
+	inertial *placed
+	joints   []placed
+	geoms    []placed
+	sites    []placed
+	bodies   []placed
+}
+
+// collect walks the children of n (a body, the worldbody or a frame) into c.
+func (b *builder) collect(n *node, sc scope, world bool, c *content) error {
+	for _, ch := range n.Children {
+		p := placed{n: ch, frame: sc.frame, class: sc.class}
+		switch ch.Tag {
+		case "inertial":
+			if world {
+				return ch.errf("", "the world body cannot have an inertial")
+			}
+			if c.inertial != nil {
+				return ch.errf("", "second <inertial> in one body")
+			}
+			c.inertial = &p
+		case "joint", "freejoint":
+			if world {
+				return ch.errf("", "the world body cannot have joints")
+			}
+			c.joints = append(c.joints, p)
+		case "geom":
+			c.geoms = append(c.geoms, p)
+		case "site":
+			c.sites = append(c.sites, p)
+		case "body":
+			c.bodies = append(c.bodies, p)
+		case "frame":
+			b.checkAttrs(ch, "frame")
+			cls, err := b.childClass(ch, sc.class)
+			if err != nil {
+				return err
+			}
+			local, _, err := b.pose(ownAttrs(ch))
+			if err != nil {
+				return err
+			}
+			inner := sc
+			inner.frame = sc.frame.Mul(local)
+			inner.class = cls
+			if err := b.collect(ch, inner, world, c); err != nil {
+				return err
+			}
+		case "camera", "light":
+			// rendering only
+		case "composite", "flexcomp", "plugin", "replicate", "attach", "skin":
+			b.warn(ch, "<%s> is not supported; its contents are not imported", ch.Tag)
+		default:
+			b.warn(ch, "unknown element in %s; ignored", elementLabel(n.Tag, n.name()))
+		}
+	}
+	return nil
+}
+
+// readWorld imports a <worldbody>: its sites and named sphere geoms attach to the
+// ground; its bodies are imported recursively.
+func (b *builder) readWorld(n *node) error {
+	if len(n.Attrs) > 0 {
+		b.warn(n, "the world body takes no attributes; ignored")
+	}
+	sc := scope{body: b.ground, world: spatial.Identity(), frame: spatial.Identity()}
+	var c content
+	if err := b.collect(n, sc, true, &c); err != nil {
+		return err
+	}
+	geoms, err := b.readGeoms(c.geoms)
+	if err != nil {
+		return err
+	}
+	if err := b.attachSites(c.sites, geoms, b.ground); err != nil {
+		return err
+	}
+	for _, p := range c.bodies {
+		if err := b.readBody(p, sc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readBody imports one <body> placed in parent. Unnamed bodies are named body<i> (i the
+// MuJoCo body index), unnamed free joints <body>__free and other unnamed joints
+// <body>__joint<k> (k the joint's index within the body). A body without joints is welded to its
+// parent by a "fixed" CMG joint named <body>__fixed. A body with several joints is
+// chained through massless intermediate bodies, one per joint but the last, named
+// <body>__<joint>: joint k moves intermediate body k relative to body k-1 (the parent
+// for k = 1) and the real body comes last, carrying the mass, sites and children. This
+// reproduces MuJoCo, which applies a body's joints in order, each about its own anchor
+// and axis in the body frame.
+func (b *builder) readBody(p placed, parent scope) error {
+	n := p.n
+	b.checkAttrs(n, "body")
+	b.nbody++
+	a := ownAttrs(n)
+	name := n.name()
+	if name == "" {
+		name = b.uniqueBodyID(fmt.Sprintf("body%d", b.nbody))
+	} else if name == b.ground {
+		return n.errf("name", "%q is reserved for the ground", name)
+	}
+	if _, dup := b.bodies[name]; dup {
+		return n.errf("name", "body name %q is used twice", name)
+	}
+	cls, err := b.childClass(n, p.class)
+	if err != nil {
+		return err
+	}
+	local, _, err := b.pose(a)
+	if err != nil {
+		return err
+	}
+	P := p.frame.Mul(local) // body frame in the parent body frame
+	world := parent.world.Mul(P)
+	mocap, err := a.boolean("mocap", false)
+	if err != nil {
+		return err
+	}
+
+	var c content
+	inner := scope{body: name, world: world, frame: spatial.Identity(), class: cls}
+	if err := b.collect(n, inner, false, &c); err != nil {
+		return err
+	}
+	if mocap {
+		if parent.body != b.ground {
+			return n.errf("mocap", "a mocap body must be a child of the world body")
+		}
+		b.warn(n, "mocap body imported as fixed to the ground at its reference pose")
+		if len(c.joints) > 0 {
+			return n.errf("mocap", "a mocap body cannot have joints")
+		}
+	}
+
+	joints := make([]*jointSpec, 0, len(c.joints))
+	for _, jp := range c.joints {
+		j, err := b.readJoint(jp.n, jp.frame, jp.class)
+		if err != nil {
+			return err
+		}
+		if j.typ == "free" {
+			if parent.body != b.ground {
+				return jp.n.errf("type", "a free joint is only allowed in a child of the world body")
+			}
+			if len(c.joints) > 1 {
+				return jp.n.errf("type", "a free joint must be the only joint of its body")
+			}
+		}
+		joints = append(joints, j)
+	}
+
+	geoms, err := b.readGeoms(c.geoms)
+	if err != nil {
+		return err
+	}
+	mp, err := b.bodyMass(n, c.inertial, geoms)
+	if err != nil {
+		return err
+	}
+	if err := b.addChain(name, n, parent.body, P, world, joints, mp); err != nil {
+		return err
+	}
+	b.bodies[name] = &bodyInfo{id: name, world: world, n: n}
+	if err := b.attachSites(c.sites, geoms, name); err != nil {
+		return err
+	}
+	for _, cp := range c.bodies {
+		if err := b.readBody(cp, inner); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// addChain emits the CMG bodies and joints of one MJCF body (see readBody).
+func (b *builder) addChain(name string, n *node, parentID string, P, world spatial.Transform, joints []*jointSpec, mp massProps) error {
+	if len(joints) == 0 {
+		id := b.uniqueJointID(name + "__fixed")
+		b.addBody(name, mp)
+		b.g.Joints = append(b.g.Joints, cmg.Joint{ID: id, Type: "fixed", BodyA: parentID, BodyB: name, FrameA: cmgFrame(P), FrameB: cmgFrame(spatial.Identity())})
+		return nil
+	}
+	prev := parentID
+	for k, j := range joints {
+		id := j.name
+		if id == "" && j.typ == "free" {
+			id = b.uniqueJointID(name + "__free")
+		} else if id == "" {
+			id = b.uniqueJointID(fmt.Sprintf("%s__joint%d", name, k))
+		} else if b.jointIDs[id] {
+			return j.n.errf("name", "joint name %q is used twice", id)
+		}
+		b.jointIDs[id] = true
+		bodyB := name
+		if k < len(joints)-1 {
+			bodyB = b.uniqueBodyID(name + "__" + id)
+			b.addBody(bodyB, massProps{})
+		} else {
+			b.addBody(name, mp)
+		}
+		var A spatial.Transform
+		switch {
+		case j.typ == "free":
+			A = spatial.Identity()
+		case k == 0:
+			A = P.Mul(spatial.Transform{R: spatial.Identity3(), P: j.pos})
+		default:
+			A = spatial.Transform{R: spatial.Identity3(), P: j.pos}
+		}
+		cj := j.toCMG(id, prev, bodyB, A)
+		if j.typ == "free" {
+			cj.FrameB = cmgFrame(spatial.Identity())
+		}
+		b.g.Joints = append(b.g.Joints, cj)
+		ji := &jointInfo{id: id, spec: j, qpos0: j.qpos0(world)}
+		b.joints = append(b.joints, ji)
+		if j.name != "" {
+			b.jointByName[j.name] = ji
+		}
+		prev = bodyB
+	}
+	return nil
+}
+
+// addBody appends a CMG body.
+func (b *builder) addBody(id string, mp massProps) {
+	b.bodyIDs[id] = true
+	b.g.Bodies = append(b.g.Bodies, cmg.Body{ID: id, Mass: mp.mass, COM: [3]float64(mp.com), Inertia: mp.cmgInertia()})
+}
+
+// uniqueBodyID returns base, or base with a numeric suffix, unused as a body id.
+func (b *builder) uniqueBodyID(base string) string {
+	id := base
+	for i := 2; b.bodyIDs[id] || b.reservedBodies[id] || id == b.ground; i++ {
+		id = fmt.Sprintf("%s_%d", base, i)
+	}
+	return id
+}
+
+// uniqueJointID returns base, or base with a numeric suffix, unused as a joint id.
+func (b *builder) uniqueJointID(base string) string {
+	id := base
+	for i := 2; b.jointIDs[id] || b.reservedJoints[id]; i++ {
+		id = fmt.Sprintf("%s_%d", base, i)
+	}
+	b.jointIDs[id] = true
+	return id
+}
+
+// bodyMass computes a body's mass properties: from <inertial>, or from its primitive
+// geoms when compiler inertiafromgeom is "true", or "auto" without <inertial>. A body
+// with neither is massless.
+func (b *builder) bodyMass(n *node, inertial *placed, geoms []*geom) (massProps, error) {
+	fromGeoms := b.comp.inertiaFromGeom == "true" || (b.comp.inertiaFromGeom == "auto" && inertial == nil)
+	var mp massProps
+	if inertial != nil && !fromGeoms {
+		var err error
+		if mp, err = b.readInertial(inertial.n, inertial.frame); err != nil {
+			return mp, err
+		}
+	} else if inertial != nil {
+		b.checkAttrs(inertial.n, "inertial")
+		b.warn(inertial.n, "ignored: compiler inertiafromgeom=\"true\" takes the inertia from the geoms")
+	}
+	if fromGeoms {
+		var sum spatial.Inertia
+		skipped := 0
+		for _, g := range geoms {
+			grp, err := g.a.float("group", 0)
+			if err != nil {
+				return mp, err
+			}
+			if int(grp) < b.comp.groupLo || int(grp) > b.comp.groupHi {
+				continue
+			}
+			if sh, err := g.a.boolean("shellinertia", false); err != nil {
+				return mp, err
+			} else if sh {
+				b.warn(g.n, "shellinertia is not supported; the geom's inertia is computed as a solid")
+			}
+			in, ok, err := g.inertia()
+			if err != nil {
+				return mp, err
+			}
+			if !ok {
+				if g.typ != "plane" {
+					skipped++
+				}
+				continue
+			}
+			sum = sum.Add(in)
+		}
+		if skipped > 0 {
+			b.warn(n, "%d %s geom(s) without <inertial>: their mass is not computed (mesh files are not read); the body's mass comes from its primitive geoms only", skipped, "mesh/sdf/hfield")
+		}
+		mp = fromInertia(sum)
+	}
+	if b.comp.boundMass > 0 && mp.mass < b.comp.boundMass {
+		mp.mass = b.comp.boundMass
+	}
+	if b.comp.boundInertia > 0 {
+		mp.icom = boundInertia(mp.icom, b.comp.boundInertia)
+	}
+	return mp, nil
+}
+
+// readGeoms resolves the geoms of one body.
+func (b *builder) readGeoms(ps []placed) ([]*geom, error) {
+	out := make([]*geom, 0, len(ps))
+	for _, gp := range ps {
+		g, err := b.readGeom(gp.n, gp.frame, gp.class)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// attachSites imports the <site> elements of a body, and its named sphere geoms as
+// point sites at their centres, on CMG body id.
+func (b *builder) attachSites(sites []placed, geoms []*geom, id string) error {
+	for _, sp := range sites {
+		n := sp.n
+		a, err := b.resolve(n, "site", sp.class)
+		if err != nil {
+			return err
+		}
+		b.checkAttrs(n, "site")
+		local, oriented, err := b.pose(a)
+		if err != nil {
+			return err
+		}
+		b.nsite++
+		name := n.name()
+		if name == "" {
+			name = b.uniqueSiteID(fmt.Sprintf("site%d", b.nsite-1))
+		} else if b.siteIDs[name] {
+			return n.errf("name", "site name %q is used twice", name)
+		}
+		b.siteIDs[name] = true
+		X := sp.frame.Mul(local)
+		b.sites[name] = &siteInfo{body: id, X: X, n: n}
+		b.addSite(name, id, X, oriented || !isIdentity(X.R))
+	}
+	for _, g := range geoms {
+		name := g.n.name()
+		if name == "" || g.typ != "sphere" {
+			continue
+		}
+		if b.siteIDs[name] || b.reservedSites[name] {
+			id := b.uniqueSiteID(name + "__geom")
+			b.warn(g.n, "a site is already named %q; the geom's point site is named %q", name, id)
+			name = id
+		}
+		b.siteIDs[name] = true
+		b.addSite(name, id, spatial.Transform{R: spatial.Identity3(), P: g.X.P}, false)
+	}
+	return nil
+}
+
+// uniqueSiteID returns base, or base with a numeric suffix, unused and not reserved as a
+// site id.
+func (b *builder) uniqueSiteID(base string) string {
+	id := base
+	for i := 2; b.siteIDs[id] || b.reservedSites[id]; i++ {
+		id = fmt.Sprintf("%s_%d", base, i)
+	}
+	return id
+}
+
+// addSite appends a CMG site: a frame site when oriented, else a point site.
+func (b *builder) addSite(id, body string, X spatial.Transform, oriented bool) {
+	s := cmg.Site{ID: id, Kind: cmg.SitePoint, Body: body, Frame: cmg.Frame{Pos: [3]float64(X.P)}}
+	if oriented {
+		s.Kind = cmg.SiteFrame
+		s.Frame = cmgFrame(X)
+		if s.Frame.Quat == nil {
+			q := [4]float64{1, 0, 0, 0}
+			s.Frame.Quat = &q
+		}
+	}
+	b.g.Sites = append(b.g.Sites, s)
+}

@@ -1,0 +1,115 @@
+package mjcf
+
+import (
+	"math"
+)
+
+// compilerOpts are the <compiler> settings that change how the model is read. Several
+// <compiler> elements may appear (for example via includes); later ones override
+// earlier ones attribute by attribute, and the final settings apply to the whole model.
+type compilerOpts struct {
+	degree          bool    // angles in degrees (MJCF default) rather than radians
+	eulerseq        string  // three of xyzXYZ; lowercase = rotating axes, uppercase = fixed axes
+	autolimits      bool    // infer limited from the presence of range (MuJoCo ≥ 2.3.3 default: true)
+	inertiaFromGeom string  // false, true or auto
+	groupLo         int     // inertiagrouprange
+	groupHi         int     // inertiagrouprange
+	boundMass       float64 // lower bound on body mass (non-world bodies with geoms or inertial)
+	boundInertia    float64 // lower bound on the principal inertias
+	setTotalMass    float64 // rescale all masses to this total when positive
+}
+
+// defaultCompiler returns MuJoCo's defaults.
+func defaultCompiler() compilerOpts {
+	return compilerOpts{degree: true, eulerseq: "xyz", autolimits: true, inertiaFromGeom: "auto", groupHi: 5, setTotalMass: -1}
+}
+
+// angle converts an angle read from the file to radians.
+func (c *compilerOpts) angle(x float64) float64 {
+	if c.degree {
+		return x * math.Pi / 180
+	}
+	return x
+}
+
+// readCompiler applies one <compiler> element.
+func (b *builder) readCompiler(n *node) error {
+	b.checkAttrs(n, "compiler")
+	a := ownAttrs(n)
+	c := &b.comp
+	if v, ok := a.str("angle"); ok {
+		switch v {
+		case "degree":
+			c.degree = true
+		case "radian":
+			c.degree = false
+		default:
+			return n.errf("angle", "%q is not valid: use radian or degree", v)
+		}
+	}
+	if v, ok := a.str("eulerseq"); ok {
+		if len(v) != 3 {
+			return n.errf("eulerseq", "%q is not valid: need three of x, y, z, X, Y, Z", v)
+		}
+		for _, r := range v {
+			switch r {
+			case 'x', 'y', 'z', 'X', 'Y', 'Z':
+			default:
+				return n.errf("eulerseq", "%q is not valid: need three of x, y, z, X, Y, Z", v)
+			}
+		}
+		c.eulerseq = v
+	}
+	var err error
+	if c.autolimits, err = a.boolean("autolimits", c.autolimits); err != nil {
+		return err
+	}
+	if c.inertiaFromGeom, err = a.oneOf("inertiafromgeom", c.inertiaFromGeom, "false", "true", "auto"); err != nil {
+		return err
+	}
+	if g, err := a.floats("inertiagrouprange", 2, 2); err != nil {
+		return err
+	} else if g != nil {
+		c.groupLo, c.groupHi = int(g[0]), int(g[1])
+	}
+	if c.boundMass, err = a.float("boundmass", c.boundMass); err != nil {
+		return err
+	}
+	if c.boundInertia, err = a.float("boundinertia", c.boundInertia); err != nil {
+		return err
+	}
+	if c.setTotalMass, err = a.float("settotalmass", c.setTotalMass); err != nil {
+		return err
+	}
+	if v, ok := a.str("coordinate"); ok && v != "local" {
+		return n.errf("coordinate", "%q is not supported: only local coordinates (MuJoCo removed global)", v)
+	}
+	return nil
+}
+
+// readOption applies one <option> element: only gravity (and its disable flag) has a
+// CMG counterpart.
+func (b *builder) readOption(n *node) error {
+	b.checkAttrs(n, "option")
+	a := ownAttrs(n)
+	g, err := a.vec3("gravity", b.gravity)
+	if err != nil {
+		return err
+	}
+	b.gravity = g
+	for _, c := range n.Children {
+		if c.Tag != "flag" {
+			b.warn(c, "unknown element in <option>; ignored")
+			continue
+		}
+		fa := ownAttrs(c)
+		v, err := fa.oneOf("gravity", "enable", "enable", "disable")
+		if err != nil {
+			return err
+		}
+		if v == "disable" {
+			b.gravityOff = true
+		}
+	}
+	return nil
+}

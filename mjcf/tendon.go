@@ -1,0 +1,86 @@
+package mjcf
+
+import (
+	"fmt"
+
+	"github.com/robocompiler/robocompiler/cmg"
+)
+
+// tendon is an MJCF tendon as far as actuators need it: a fixed tendon's length is the
+// linear combination Σ coef·q of its joints.
+type tendon struct {
+	n       *node
+	spatial bool
+	terms   []cmg.TransmissionTerm
+}
+
+// readTendons imports a <tendon> section. Fixed tendons are kept for the actuators that
+// drive them (a tendon alone adds no CMG record); their limits, stiffness, damping and
+// friction have no CMG counterpart and are reported. Spatial tendons are reported and
+// skipped.
+func (b *builder) readTendons(sec *node) error {
+	if len(sec.Attrs) > 0 {
+		b.warn(sec, "the tendon section takes no attributes; ignored")
+	}
+	for _, n := range sec.Children {
+		b.ntendon++
+		switch n.Tag {
+		case "fixed":
+			if err := b.readFixedTendon(n); err != nil {
+				return err
+			}
+		case "spatial":
+			b.warn(n, "spatial tendons are not supported; not imported")
+			if name := n.name(); name != "" {
+				b.tendons[name] = &tendon{n: n, spatial: true}
+			}
+		default:
+			b.warn(n, "unknown element in <tendon>; ignored")
+		}
+	}
+	return nil
+}
+
+// readFixedTendon imports one <fixed> tendon.
+func (b *builder) readFixedTendon(n *node) error {
+	if _, err := b.resolve(n, "tendon", ""); err != nil {
+		return err
+	}
+	b.checkAttrs(n, "tendon/fixed")
+	name := n.name()
+	if name == "" {
+		name = fmt.Sprintf("tendon%d", b.ntendon-1)
+	} else if b.tendons[name] != nil {
+		return n.errf("name", "tendon name %q is used twice", name)
+	}
+	t := &tendon{n: n}
+	for _, c := range n.Children {
+		if c.Tag != "joint" {
+			b.warn(c, "unknown element in a fixed tendon; ignored")
+			continue
+		}
+		b.checkAttrs(c, "fixed/joint")
+		a := ownAttrs(c)
+		jn, ok := a.str("joint")
+		if !ok {
+			return c.errf("joint", "required attribute missing")
+		}
+		if !a.has("coef") {
+			return c.errf("coef", "required attribute missing")
+		}
+		coef, err := a.float("coef", 0)
+		if err != nil {
+			return err
+		}
+		ji, err := b.scalarJoint(c, "joint", jn)
+		if err != nil {
+			return err
+		}
+		t.terms = append(t.terms, cmg.TransmissionTerm{Joint: ji.id, Coef: coef})
+	}
+	if len(t.terms) == 0 {
+		return n.errf("", "fixed tendon has no joints")
+	}
+	b.tendons[name] = t
+	return nil
+}
