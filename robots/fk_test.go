@@ -84,6 +84,11 @@ func fkMotion(j cmg.Joint, q cmg.Values) (spatial.Transform, error) {
 type fkGap struct {
 	Joint    string
 	Pos, Rot float64 // m, rad
+	// Res are the residual rows of the constrained directions: the point difference
+	// (its part normal to the axis for prismatic and helical joints), then the axis
+	// cross product (revolute, helical), the skew part of the relative rotation (fixed,
+	// prismatic) or the axes' dot product (universal).
+	Res []float64
 }
 
 // fkResult holds the body poses of a spanning tree and the gaps of the other joints.
@@ -204,9 +209,13 @@ func identityPerm(n int) []int {
 // whole rotation for fixed and prismatic joints and axis perpendicularity for universal
 // joints; free joints constrain nothing.
 func closeLoops(g *cmg.Graph, inTree []bool) (fkResult, error) {
+	return closeLoopsAt(g, inTree, seedOf(g))
+}
+
+// closeLoopsAt is closeLoops at the configuration seed.
+func closeLoopsAt(g *cmg.Graph, inTree []bool, seed map[string]cmg.Values) (fkResult, error) {
 	ground := groundOf(g)
 	perm := identityPerm(len(g.Joints))
-	seed := seedOf(g)
 	res := fkResult{Pose: map[string]spatial.Transform{ground: spatial.Identity()}}
 	queue := []string{ground}
 	for len(queue) > 0 {
@@ -248,25 +257,38 @@ func closeLoops(g *cmg.Graph, inTree []bool) (fkResult, error) {
 		wb := res.Pose[j.BodyB].Mul(fkFrame(j.FrameB))
 		d := wa.P.Sub(wb.P)
 		gap := fkGap{Joint: j.ID}
+		rel := wa.R.T().Mul(wb.R)
+		skew := spatial.Vec3{rel[2][1] - rel[1][2], rel[0][2] - rel[2][0], rel[1][0] - rel[0][1]}.Scale(0.5)
 		switch j.Type {
 		case "fixed":
-			gap.Pos, gap.Rot = d.Norm(), rotAngle(wa.R.T().Mul(wb.R))
+			gap.Pos, gap.Rot = d.Norm(), rotAngle(rel)
+			gap.Res = append(d[:], skew[:]...)
 		case "prismatic", "helical":
 			ax := wa.R.MulVec(*j.Axis)
-			gap.Pos = d.Sub(ax.Scale(d.Dot(ax))).Norm()
+			d = d.Sub(ax.Scale(d.Dot(ax)))
+			gap.Pos = d.Norm()
 			if j.Type == "prismatic" {
-				gap.Rot = rotAngle(wa.R.T().Mul(wb.R))
+				gap.Rot = rotAngle(rel)
+				gap.Res = append(d[:], skew[:]...)
 			} else {
+				c := ax.Cross(wb.R.MulVec(*j.Axis))
 				gap.Rot = vecAngle(ax, wb.R.MulVec(*j.Axis))
+				gap.Res = append(d[:], c[:]...)
 			}
 		case "revolute":
-			gap.Pos, gap.Rot = d.Norm(), vecAngle(wa.R.MulVec(*j.Axis), wb.R.MulVec(*j.Axis))
+			aa, ab := wa.R.MulVec(*j.Axis), wb.R.MulVec(*j.Axis)
+			c := aa.Cross(ab)
+			gap.Pos, gap.Rot = d.Norm(), vecAngle(aa, ab)
+			gap.Res = append(d[:], c[:]...)
 		case "universal":
 			wa0 := res.Pose[j.BodyA].Mul(fkFrame(j.FrameA))
+			a1, a2 := wa0.R.MulVec(*j.Axis), wb.R.MulVec(*j.Axis2)
 			gap.Pos = d.Norm()
-			gap.Rot = math.Abs(math.Pi/2 - vecAngle(wa0.R.MulVec(*j.Axis), wb.R.MulVec(*j.Axis2)))
+			gap.Rot = math.Abs(math.Pi/2 - vecAngle(a1, a2))
+			gap.Res = append(d[:], a1.Dot(a2))
 		case "spherical":
 			gap.Pos = d.Norm()
+			gap.Res = d[:]
 		}
 		res.Gaps = append(res.Gaps, gap)
 	}
