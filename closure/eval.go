@@ -44,6 +44,9 @@ type Data struct {
 	// evaluation, or -1.
 	branchCut int
 
+	// active lists the comparisons and couplings evaluated (nil: all); see SetActive.
+	activeComp, activeCoup []int
+
 	// Root paths for the global evaluator, per comparison: edges from the ground to A and B.
 	rootA, rootB [][]int
 	// Local paths, per comparison: edges from the LCA down to A and down to B.
@@ -102,6 +105,45 @@ func (d *Data) BranchViolation() (string, bool) {
 	return d.m.Comparisons[d.branchCut].ID, true
 }
 
+// SetActive restricts evaluation to the given comparisons and couplings (indices into
+// Model.Comparisons and Model.Couplings); rows of the others are left untouched. nil,
+// nil restores full evaluation. The cycle-local evaluator is required.
+func (d *Data) SetActive(comparisons, couplings []int) {
+	d.activeComp, d.activeCoup = comparisons, couplings
+	if comparisons == nil && couplings == nil {
+		return
+	}
+	d.Global = false
+}
+
+func (d *Data) nComp() int {
+	if d.activeComp == nil && d.activeCoup == nil {
+		return len(d.m.Comparisons)
+	}
+	return len(d.activeComp)
+}
+
+func (d *Data) comp(k int) int {
+	if d.activeComp == nil && d.activeCoup == nil {
+		return k
+	}
+	return d.activeComp[k]
+}
+
+func (d *Data) nCoup() int {
+	if d.activeComp == nil && d.activeCoup == nil {
+		return len(d.m.Couplings)
+	}
+	return len(d.activeCoup)
+}
+
+func (d *Data) coup(k int) int {
+	if d.activeComp == nil && d.activeCoup == nil {
+		return k
+	}
+	return d.activeCoup[k]
+}
+
 // Model returns the compiled model the workspace belongs to.
 func (d *Data) Model() *compile.Model { return d.m }
 
@@ -130,7 +172,8 @@ func (d *Data) eval(q, v []float64, jac bool) {
 			d.propagate(e, q, v)
 		}
 	}
-	for ci := range m.Comparisons {
+	for k := 0; k < d.nComp(); k++ {
+		ci := d.comp(k)
 		c := &m.Comparisons[ci]
 		ea, eb := d.downA[ci], d.downB[ci]
 		if d.Global {
@@ -148,7 +191,8 @@ func (d *Data) eval(q, v []float64, jac bool) {
 		}
 		d.compare(ci, ea, eb, q, v, jac)
 	}
-	for _, cp := range m.Couplings {
+	for k := 0; k < d.nCoup(); k++ {
+		cp := &m.Couplings[d.coup(k)]
 		js, jm := &m.Joints[cp.Slave], &m.Joints[cp.Master]
 		d.Rho[cp.Row] = q[js.Q0] - cp.Multiplier*q[jm.Q0] - cp.Offset - d.defectOff[cp.Row]
 		if jac {

@@ -1,0 +1,81 @@
+package closure
+
+import (
+	"math"
+
+	"github.com/robocompiler/robocompiler/compile"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
+)
+
+// CorrectTol is the scaled residual at which a tracking or modular correction is
+// accepted (every checked row, in units of the declared scales).
+const CorrectTol = 1e-13
+
+// newton is the PACDM corrector on a square system: the selected rows over the dependent
+// columns, holding every other coordinate. Its buffers are allocated once.
+type newton struct {
+	m            *compile.Model
+	rows, cols   []int
+	check        []int // rows whose residual must vanish
+	rs           []float64
+	a, b         blas64.General
+	ipiv         []int
+	dv, save     []float64
+	maxIt        int
+	lastResidual float64
+}
+
+func newNewton(m *compile.Model, rows, cols, check []int) *newton {
+	n := len(rows)
+	return &newton{m: m, rows: rows, cols: cols, check: check, rs: RowScales(m),
+		a:    blas64.General{Rows: n, Cols: n, Stride: max(n, 1), Data: make([]float64, n*n)},
+		b:    blas64.General{Rows: n, Cols: 1, Stride: 1, Data: make([]float64, n)},
+		ipiv: make([]int, n), dv: make([]float64, m.NV), save: make([]float64, m.NQ), maxIt: 10}
+}
+
+// residual returns the largest scaled residual over the checked rows.
+func (n *newton) residual(d *Data) float64 {
+	r := 0.0
+	for _, i := range n.check {
+		r = math.Max(r, math.Abs(d.Rho[i]*n.rs[i]))
+	}
+	return r
+}
+
+// correct runs Newton iterations on q in place; it returns the iterations used and
+// whether the checked residual reached CorrectTol. On failure q is restored.
+func (n *newton) correct(d *Data, q []float64) (int, bool) {
+	copy(n.save, q)
+	for it := 0; it <= n.maxIt; it++ {
+		d.Jacobian(q)
+		n.lastResidual = n.residual(d)
+		if n.lastResidual <= CorrectTol {
+			return it, true
+		}
+		if it == n.maxIt || len(n.cols) == 0 {
+			break
+		}
+		raw := d.C.RawMatrix()
+		for i, r := range n.rows {
+			for k, c := range n.cols {
+				n.a.Data[i*n.a.Stride+k] = raw.Data[r*raw.Stride+c]
+			}
+			n.b.Data[i] = -d.Rho[r]
+		}
+		if !lapack64.Getrf(n.a, n.ipiv) {
+			break
+		}
+		lapack64.Getrs(blas.NoTrans, n.a, n.b, n.ipiv)
+		for k, c := range n.cols {
+			n.dv[c] = n.b.Data[k]
+		}
+		n.m.Integrate(q, n.dv, 1, q)
+		for _, c := range n.cols {
+			n.dv[c] = 0
+		}
+	}
+	copy(q, n.save)
+	return n.maxIt, false
+}
