@@ -44,11 +44,6 @@ func frameRotation(f cmg.Frame) spatial.Mat3 {
 	return spatial.Identity3()
 }
 
-// frameTransform returns the rigid transform a frame describes (frame → body coordinates).
-func frameTransform(f cmg.Frame) spatial.Transform {
-	return spatial.Transform{R: frameRotation(f), P: f.Pos}
-}
-
 // reexpressFrame rewrites a frame given in a body's old frame into the body's new frame,
 // where t is the pose of the new body frame in the old one. The orientation keeps the
 // record kind of the input (rotation matrix or quaternion).
