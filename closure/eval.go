@@ -44,6 +44,13 @@ type Data struct {
 	// evaluation, or -1.
 	branchCut int
 
+	// fdJacobian replaces the analytic Jacobian by central differences of the residual
+	// (a benchmark baseline for the corrector only).
+	fdJacobian bool
+	fdq        []float64
+	fdrho      []float64
+	fddv       []float64
+
 	// active lists the comparisons and couplings evaluated (nil: all); see SetActive.
 	activeComp, activeCoup []int
 
@@ -151,7 +158,37 @@ func (d *Data) Model() *compile.Model { return d.m }
 func (d *Data) Residual(q []float64) { d.eval(q, nil, false) }
 
 // Jacobian evaluates rho(q) into d.Rho and C(q) into d.C.
-func (d *Data) Jacobian(q []float64) { d.eval(q, nil, true) }
+func (d *Data) Jacobian(q []float64) {
+	if d.fdJacobian {
+		d.differenceJacobian(q)
+		return
+	}
+	d.eval(q, nil, true)
+}
+
+// differenceJacobian fills C by central differences of rho along each velocity direction
+// (the baseline the analytic corrector is benchmarked against), then rho at q.
+func (d *Data) differenceJacobian(q []float64) {
+	m := d.m
+	if d.fdq == nil {
+		d.fdq, d.fdrho, d.fddv = make([]float64, m.NQ), make([]float64, m.Rows), make([]float64, m.NV)
+	}
+	const h = 1e-7
+	raw := d.C.RawMatrix()
+	for c := 0; c < m.NV; c++ {
+		d.fddv[c] = 1
+		m.Integrate(q, d.fddv, h, d.fdq)
+		d.eval(d.fdq, nil, false)
+		copy(d.fdrho, d.Rho)
+		m.Integrate(q, d.fddv, -h, d.fdq)
+		d.eval(d.fdq, nil, false)
+		for r := 0; r < m.Rows; r++ {
+			raw.Data[r*raw.Stride+c] = (d.fdrho[r] - d.Rho[r]) / (2 * h)
+		}
+		d.fddv[c] = 0
+	}
+	d.eval(q, nil, false)
+}
 
 // Drift evaluates rho(q), C(q) and the drift Ċ(q,v)·v into d.Gamma. The drift is exact
 // for velocities in the tangent space (C v = 0): there the derivative of the logarithm's

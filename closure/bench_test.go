@@ -1,0 +1,114 @@
+package closure
+
+import (
+	"testing"
+)
+
+// BenchmarkJacobian measures residual + analytic Jacobian per mechanism, with the
+// cycle-local evaluator and the root-based (global) reference.
+func BenchmarkJacobian(b *testing.B) {
+	for _, f := range builtins(b, false) {
+		for _, global := range []bool{false, true} {
+			name := f.name + "/local"
+			if global {
+				name = f.name + "/global"
+			}
+			b.Run(name, func(b *testing.B) {
+				d := NewData(f.m)
+				d.Global = global
+				b.ReportAllocs()
+				for b.Loop() {
+					d.Jacobian(f.q)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkLift measures the lift E update from C.
+func BenchmarkLift(b *testing.B) {
+	for _, f := range builtins(b, false) {
+		b.Run(f.name, func(b *testing.B) {
+			d := NewData(f.m)
+			d.Jacobian(f.q)
+			p, _ := ChoosePartition(f.m, d.C, nil, 0)
+			l := NewLift(p, f.m.NV)
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = l.Update(d.C)
+			}
+		})
+	}
+}
+
+// BenchmarkTrackingStep measures one predictor–corrector step with the analytic
+// Jacobian, and the same corrector with a central-difference Jacobian for comparison.
+func BenchmarkTrackingStep(b *testing.B) {
+	for _, f := range builtins(b, false) {
+		_, req := requestFor(b, f.m)
+		d := NewData(f.m)
+		d.Jacobian(f.q)
+		p, _ := ChoosePartition(f.m, d.C, req, 0)
+		for _, fd := range []bool{false, true} {
+			name := f.name + "/analytic"
+			if fd {
+				name = f.name + "/finite-difference"
+			}
+			b.Run(name, func(b *testing.B) {
+				tr, err := NewTracker(f.m, f.q, p)
+				if err != nil {
+					b.Fatal(err)
+				}
+				tr.d.fdJacobian = fd
+				du := make([]float64, p.Mobility)
+				k := 0
+				b.ReportAllocs()
+				for b.Loop() {
+					for i := range du {
+						du[i] = 1e-3
+						if k%2 == 1 {
+							du[i] = -1e-3
+						}
+					}
+					k++
+					if err := tr.Step(du); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestHotPathsAllocateNothing asserts zero allocations for the residual + Jacobian + drift
+// evaluation, the lift update and a tracking step.
+func TestHotPathsAllocateNothing(t *testing.T) {
+	for _, f := range builtins(t, false) {
+		m := f.m
+		d := NewData(m)
+		v := make([]float64, m.NV)
+		if n := testing.AllocsPerRun(20, func() { d.Drift(f.q, v) }); n != 0 {
+			t.Errorf("%s: Drift allocates %v times", f.name, n)
+		}
+		d.Jacobian(f.q)
+		p, _ := ChoosePartition(m, d.C, nil, 0)
+		l := NewLift(p, m.NV)
+		if n := testing.AllocsPerRun(20, func() { _ = l.Update(d.C) }); n != 0 {
+			t.Errorf("%s: Lift.Update allocates %v times", f.name, n)
+		}
+		_, req := requestFor(t, m)
+		p2, _ := ChoosePartition(m, d.C, req, 0)
+		tr, _ := NewTracker(m, f.q, p2)
+		du := make([]float64, p2.Mobility)
+		sign := 1.0
+		if n := testing.AllocsPerRun(20, func() {
+			for i := range du {
+				du[i] = 1e-4 * sign
+			}
+			sign = -sign
+			_ = tr.Step(du)
+		}); n != 0 {
+			t.Errorf("%s: Tracker.Step allocates %v times", f.name, n)
+		}
+	}
+}
