@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -91,8 +92,8 @@ func parseJSONTree(data []byte) (*jsonNode, *syntaxError) {
 	p.dec.UseNumber()
 	root, err := p.value()
 	if err == nil {
+		off := p.next()
 		if _, e := p.dec.Token(); e != io.EOF {
-			off := p.next()
 			return nil, &syntaxError{off, "unexpected data after the top-level value; a CMG file holds exactly one JSON object"}
 		}
 		return root, nil
@@ -175,18 +176,25 @@ func (p *treeParser) value() (*jsonNode, error) {
 	return n, nil
 }
 
-// syntaxError converts a decoder error into a located syntaxError.
+// syntaxError locates a decoder error. The decoder's own offsets point near, not at,
+// the offending byte, so the input is scanned again with json.Unmarshal, whose
+// SyntaxError.Offset is one past it.
 func (p *treeParser) syntaxError(err error) *syntaxError {
 	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &se):
-		// The offending byte is the last one read.
+	if errors.As(json.Unmarshal(p.data, new(json.RawMessage)), &se) {
+		if se.Offset >= int64(len(p.data)) && strings.Contains(se.Error(), "unexpected end") {
+			return &syntaxError{len(p.data), incomplete}
+		}
 		return &syntaxError{max(int(se.Offset)-1, 0), "malformed JSON: " + se.Error()}
-	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return &syntaxError{len(p.data), "malformed JSON: the input ends before the value is complete (a missing closing bracket, brace or quote?)"}
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return &syntaxError{len(p.data), incomplete}
 	}
 	return &syntaxError{p.next(), fmt.Sprintf("malformed JSON: %v", err)}
 }
+
+// incomplete explains a document that ends early.
+const incomplete = "malformed JSON: the input ends before the value is complete (a missing closing bracket, brace or quote?)"
 
 // lineColumn converts a byte offset in data to a 1-based line and a 1-based column
 // counted in characters.

@@ -289,7 +289,7 @@ func describeJSON(n *jsonNode) string {
 	if len(s) > 40 {
 		s = s[:37] + "..."
 	}
-	return fmt.Sprintf("%s %s (%s)", article(n.kind.String()), n.kind, s)
+	return fmt.Sprintf("a %s (%s)", n.kind, s)
 }
 
 // shapeErrors checks root against the schema and converts the violations to Errors

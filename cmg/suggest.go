@@ -28,13 +28,18 @@ func listNames(names []string) string {
 }
 
 // didYouMean returns ` (did you mean "x"?)` for the candidate closest to name when it is
-// a likely typo (at most max(1, len/3) edits, ignoring case), or "".
+// a likely typo (ignoring case, at most 1 edit for names shorter than 5 bytes, else at
+// most max(2, len/3)), or "".
 func didYouMean(name string, candidates []string) string {
 	const longest = 64 // names longer than this get no suggestion (the cost is quadratic)
 	if len(name) > longest {
 		return ""
 	}
-	best, bestD := "", max(1, len(name)/3)+1
+	allowed := 1
+	if len(name) >= 5 {
+		allowed = max(2, len(name)/3)
+	}
+	best, bestD := "", allowed+1
 	for _, c := range candidates {
 		if len(c) > longest {
 			continue

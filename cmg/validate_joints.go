@@ -25,7 +25,7 @@ func (v *validator) checkJoints() {
 			continue
 		}
 		v.checkJointAxes(path, j, t)
-		what := fmt.Sprintf("%s %s joint", article(t.name), t.name)
+		what := "a " + t.name + " joint"
 		switch {
 		case t.name == JointHelical && j.Pitch == 0:
 			v.report(appendPath(path, "pitch"), "a helical joint needs a nonzero pitch in m/rad (with pitch 0 it is a revolute joint)")
@@ -80,7 +80,7 @@ func (v *validator) checkEnds(path []any, a, b, kind string) {
 
 // checkJointAxes checks axis and axis2 against what the joint type takes.
 func (v *validator) checkJointAxes(path []any, j Joint, t *jointTypeInfo) {
-	what := fmt.Sprintf("%s %s joint", article(t.name), t.name)
+	what := "a " + t.name + " joint"
 	var a spatial.Vec3
 	okA := false
 	if t.axis {

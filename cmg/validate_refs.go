@@ -1,9 +1,6 @@
 package cmg
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // checkIDs reports empty and repeated ids among the n records of one section; id(i)
 // returns record i's id.
@@ -122,12 +119,4 @@ func (v *validator) notUsed(path []any, what string, fields []string, present []
 			v.report(appendPath(path, f), "%s does not use %q; remove it", what, f)
 		}
 	}
-}
-
-// article returns "a" or "an" for the word w.
-func article(w string) string {
-	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
-		return "an"
-	}
-	return "a"
 }
