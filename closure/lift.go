@@ -61,6 +61,13 @@ func (l *Lift) Update(C *mat.Dense) error {
 	if d == 0 {
 		return nil
 	}
+	if r == 0 {
+		l.E.Zero()
+		for k, c := range p.Independent {
+			l.E.Set(c, k, 1)
+		}
+		return nil
+	}
 	raw := C.RawMatrix()
 	// Scaled blocks: rows weighted by the row scales, columns by the column scales.
 	for i, row := range p.Rows {
@@ -73,16 +80,14 @@ func (l *Lift) Update(C *mat.Dense) error {
 			l.ra.Data[i*l.ra.Stride+k] = -src[c] * rs * p.colScale[c]
 		}
 	}
-	if r > 0 {
-		anorm := lapack64.Lange(lapack.MaxColumnSum, l.rp, l.work)
-		if !lapack64.Getrf(l.rp, l.ipiv) {
-			return &SingularError{RCond: 0}
-		}
-		if rc := lapack64.Gecon(lapack.MaxColumnSum, l.rp, anorm, l.work, l.iwork); rc < SingularTol {
-			return &SingularError{RCond: rc}
-		}
-		lapack64.Getrs(blas.NoTrans, l.rp, l.ra, l.ipiv)
+	anorm := lapack64.Lange(lapack.MaxColumnSum, l.rp, l.work)
+	if !lapack64.Getrf(l.rp, l.ipiv) {
+		return &SingularError{RCond: 0}
 	}
+	if rc := lapack64.Gecon(lapack.MaxColumnSum, l.rp, anorm, l.work, l.iwork); rc < SingularTol {
+		return &SingularError{RCond: rc}
+	}
+	lapack64.Getrs(blas.NoTrans, l.rp, l.ra, l.ipiv)
 	e := l.E.RawMatrix()
 	for k, c := range p.Independent {
 		row := e.Data[c*e.Stride : c*e.Stride+d]

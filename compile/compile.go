@@ -42,7 +42,7 @@ func Compile(g *cmg.Graph, opts Options) (*Model, error) {
 		return nil, err
 	}
 	components := m.components()
-	m.CycleRank = len(m.Joints) - (len(m.Bodies) + 1) + components
+	m.CycleRank = len(m.Joints) + len(m.Graph.LoopCuts) - (len(m.Bodies) + 1) + components
 	return m, nil
 }
 
@@ -140,6 +140,9 @@ func (m *Model) components() int {
 	uf := newUnionFind(len(m.Bodies) + 1)
 	for _, j := range m.Joints {
 		uf.union(j.NodeA, j.NodeB)
+	}
+	for _, c := range m.Comparisons {
+		uf.union(c.NodeA, c.NodeB)
 	}
 	return uf.count()
 }

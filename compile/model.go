@@ -41,7 +41,8 @@ type Model struct {
 	NQT, NVT int
 	// Rows is the number of residual rows (comparisons, then couplings).
 	Rows int
-	// CycleRank is mu = |J| - |B| + kappa, counting the ground as a node.
+	// CycleRank is mu = |J| - |B| + kappa, counting the ground as a node and declared
+	// loop cuts as edges.
 	CycleRank int
 	// Gravity is the gravitational acceleration in the ground frame, m/s².
 	Gravity spatial.Vec3

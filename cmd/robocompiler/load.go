@@ -7,18 +7,22 @@ import (
 	"strings"
 
 	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/mjcf"
 	"github.com/robocompiler/robocompiler/robots"
 )
 
-// loadGraph reads MODEL: a CMG .json file, or the name of a built-in model. It returns
+// loadGraph reads MODEL: a CMG .json file, an MJCF .xml file, or the name of a built-in
+// model. It returns
 // the graph and any import warnings.
 func loadGraph(arg string) (*cmg.Graph, []string, error) {
 	switch strings.ToLower(filepath.Ext(arg)) {
 	case ".json":
 		g, err := cmg.LoadFile(arg)
 		return g, nil, err
-	case ".xml", ".urdf":
-		return nil, nil, fmt.Errorf("%s: MJCF and URDF models are read by the importers (not yet wired into this command)", arg)
+	case ".xml":
+		return mjcf.ImportFile(arg)
+	case ".urdf":
+		return nil, nil, fmt.Errorf("%s: URDF import is not wired into this command yet", arg)
 	}
 	if _, err := os.Stat(arg); err == nil {
 		return nil, nil, fmt.Errorf("%s: unknown model file type %q (valid: .json, .xml, .urdf)", arg, filepath.Ext(arg))
