@@ -58,15 +58,15 @@ var specs = map[string]attrSpec{
 		ignored: "contype conaffinity condim priority friction solmix solref solimp margin gap material rgba " +
 			"hfield mesh fitscale user fluidshape fluidcoef",
 	},
-	"site":              {used: "name class pos" + orientationAttrs, ignored: "type size material rgba group user"},
-	"equality/connect":  {used: "name class active body1 body2 anchor site1 site2", ignored: "solref solimp"},
-	"equality/weld":     {used: "name class active body1 body2 anchor relpose site1 site2", ignored: "solref solimp torquescale"},
-	"equality/joint":    {used: "name class active joint1 joint2 polycoef", ignored: "solref solimp"},
-	"tendon/fixed":      {used: "name class", ignored: "group rgba material width solreflimit solimplimit solreffriction solimpfriction margin user"},
-	"fixed/joint":       {used: "joint coef"},
-	"actuator":          {used: actuatorUsed, ignored: actuatorIgnored},
-	"keyframe/key":      {used: "name qpos", ignored: "time qvel act ctrl mpos mquat"},
-	"default/equality":  {used: "active", ignored: "solref solimp torquescale polycoef anchor relpose"},
+	"site":             {used: "name class pos" + orientationAttrs, ignored: "type size material rgba group user"},
+	"equality/connect": {used: "name class active body1 body2 anchor site1 site2", ignored: "solref solimp"},
+	"equality/weld":    {used: "name class active body1 body2 anchor relpose site1 site2", ignored: "solref solimp torquescale"},
+	"equality/joint":   {used: "name class active joint1 joint2 polycoef", ignored: "solref solimp"},
+	"tendon/fixed":     {used: "name class", ignored: "group rgba material width solreflimit solimplimit solreffriction solimpfriction margin user"},
+	"fixed/joint":      {used: "joint coef"},
+	"actuator":         {used: actuatorUsed, ignored: actuatorIgnored},
+	"keyframe/key":     {used: "name qpos", ignored: "time qvel act ctrl mpos mquat"},
+	"default/equality": {used: "active", ignored: "solref solimp torquescale polycoef anchor relpose"},
 }
 
 // specSets caches the parsed attribute sets of specs.
