@@ -1,0 +1,139 @@
+package control
+
+import "math"
+
+// activeFactor is the Goldfarb–Idnani factorisation of the q active constraint normals
+// N (n×q, each normal written in the "nᵀu ≥ c" sense): with W = L Lᵀ,
+//
+//	J = L⁻ᵀ Q,   Qᵀ L⁻¹ N = [R; 0],   hence Jᵀ N = [R; 0],
+//
+// Q orthogonal and R q×q upper triangular. The last n−q columns of J span the
+// W-orthogonal complement of the active normals (primal step directions), and the first q
+// give the dual directions through R. Both J and R are stored column-major in n×n buffers;
+// they are updated only by Givens rotations, never refactored.
+type activeFactor struct {
+	n, q int
+	j    []float64 // column c is j[c*n : c*n+n]
+	r    []float64 // column c is r[c*n : c*n+n]; rows ≥ c+1 are zero
+}
+
+// reset starts from an empty active set: J = L⁻ᵀ for the row-major Cholesky factor l.
+func (f *activeFactor) reset(l []float64, n int) {
+	f.n, f.q = n, 0
+	invTransposeFactor(l, n, f.j[:n*n])
+	clear(f.r[:n*n])
+}
+
+// project sets d = Jᵀ np (length n).
+func (f *activeFactor) project(np, d []float64) {
+	n := f.n
+	for c := 0; c < n; c++ {
+		d[c] = dot(f.j[c*n:c*n+n], np)
+	}
+}
+
+// primalDir sets z = J₂ d₂ = Σ_{c≥q} d_c J_c, the step direction in u that keeps the active
+// constraints unchanged, and returns ‖d₂‖² = zᵀ W z = zᵀ np.
+func (f *activeFactor) primalDir(d, z []float64) float64 {
+	n, q := f.n, f.q
+	clear(z[:n])
+	ss := 0.0
+	for c := q; c < n; c++ {
+		dc := d[c]
+		if dc == 0 {
+			continue
+		}
+		ss += dc * dc
+		axpy(dc, f.j[c*n:c*n+n], z[:n])
+	}
+	return ss
+}
+
+// dualDir solves R r = d₁ (the first q entries of d) by back substitution: r is the rate at
+// which the active multipliers decrease per unit increase of the new multiplier.
+func (f *activeFactor) dualDir(d, r []float64) {
+	n, q := f.n, f.q
+	copy(r[:q], d[:q])
+	for i := q - 1; i >= 0; i-- {
+		col := f.r[i*n : i*n+i+1]
+		r[i] /= col[i]
+		ri := r[i]
+		for k := 0; k < i; k++ {
+			r[k] -= col[k] * ri
+		}
+	}
+}
+
+// add appends the normal whose projection is d = Jᵀ np: rotations zero d[q+1:] (mixing
+// the corresponding columns of J) and the remaining d[:q+1] becomes column q of R.
+// The caller must ensure d₂ ≠ 0 (q < n and the normal independent of the active ones).
+func (f *activeFactor) add(d []float64) {
+	n, q := f.n, f.q
+	for c := n - 1; c > q; c-- {
+		b := d[c]
+		if b == 0 {
+			continue
+		}
+		a := d[c-1]
+		h := math.Hypot(a, b)
+		cs, sn := a/h, b/h
+		d[c-1], d[c] = h, 0
+		rotate(f.j[(c-1)*n:c*n], f.j[c*n:c*n+n], cs, sn)
+	}
+	col := f.r[q*n : q*n+n]
+	copy(col[:q+1], d[:q+1])
+	clear(col[q+1:])
+	f.q++
+}
+
+// drop removes active normal k (0 ≤ k < q): the columns of R right of k shift left, and the
+// resulting upper-Hessenberg part is re-triangularised by rotations of adjacent rows of R,
+// applied to the same adjacent columns of J.
+func (f *activeFactor) drop(k int) {
+	n, q := f.n, f.q
+	for c := k; c < q-1; c++ {
+		copy(f.r[c*n:c*n+c+2], f.r[(c+1)*n:(c+1)*n+c+2])
+	}
+	clear(f.r[(q-1)*n : q*n])
+	for c := k; c < q-1; c++ {
+		a, b := f.r[c*n+c], f.r[c*n+c+1]
+		if b == 0 {
+			continue
+		}
+		h := math.Hypot(a, b)
+		cs, sn := a/h, b/h
+		f.r[c*n+c], f.r[c*n+c+1] = h, 0
+		for cc := c + 1; cc < q-1; cc++ {
+			x, y := f.r[cc*n+c], f.r[cc*n+c+1]
+			f.r[cc*n+c], f.r[cc*n+c+1] = cs*x+sn*y, -sn*x+cs*y
+		}
+		rotate(f.j[c*n:(c+1)*n], f.j[(c+1)*n:(c+2)*n], cs, sn)
+	}
+	f.q--
+}
+
+// rotate applies the plane rotation (x, y) ← (c x + s y, −s x + c y) elementwise.
+func rotate(x, y []float64, c, s float64) {
+	y = y[:len(x)]
+	for i, xi := range x {
+		yi := y[i]
+		x[i] = c*xi + s*yi
+		y[i] = -s*xi + c*yi
+	}
+}
+
+func dot(x, y []float64) float64 {
+	y = y[:len(x)]
+	s := 0.0
+	for i, v := range x {
+		s += v * y[i]
+	}
+	return s
+}
+
+func axpy(a float64, x, y []float64) {
+	y = y[:len(x)]
+	for i, v := range x {
+		y[i] += a * v
+	}
+}

@@ -1,0 +1,88 @@
+package control
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Resolve evaluates the closed form of eq. 17 (weighted redundancy resolution, no
+// inequalities):
+//
+//	J_W^# = W⁻¹Jᵀ(JW⁻¹Jᵀ)⁻¹,   u* = J_W^# w − k (I − J_W^# J) W⁻¹ g,
+//
+// which is the minimiser of ½uᵀWu + k gᵀu subject to J u = w. J is m×n with full row rank
+// (nil means m = 0, giving u* = −k W⁻¹ g), W is n×n symmetric positive definite, g has length
+// n (objective differential, ∂Φ/∂u) and w length m (task velocity command); k = k_Φ is the
+// objective gain. The result has length n. It is computed with Cholesky factorisations of
+// W and of J W⁻¹ Jᵀ and triangular solves, never explicit inverses, as
+// u* = Y S⁻¹ (w + k J h) − k h with h = W⁻¹g, Y = W⁻¹Jᵀ, S = J Y. Errors: ErrShape,
+// ErrNotPositiveDefinite when W is not positive definite, and *InfeasibleError of kind
+// KindEqualityRankDeficient (Constraint −1) when J W⁻¹ Jᵀ is numerically singular.
+func Resolve(J, W *mat.Dense, g []float64, w []float64, k float64) ([]float64, error) {
+	if W == nil {
+		return nil, fmt.Errorf("%w: nil W", ErrShape)
+	}
+	n, c := W.Dims()
+	if n != c || len(g) != n {
+		return nil, fmt.Errorf("%w: W is %d×%d, len(g)=%d", ErrShape, n, c, len(g))
+	}
+	m := 0
+	if J != nil {
+		var jc int
+		m, jc = J.Dims()
+		if jc != n {
+			return nil, fmt.Errorf("%w: J has %d columns, want %d", ErrShape, jc, n)
+		}
+	}
+	if len(w) != m {
+		return nil, fmt.Errorf("%w: len(w)=%d, want %d", ErrShape, len(w), m)
+	}
+	var cw mat.Cholesky
+	if !cw.Factorize(symmetrize(W)) {
+		return nil, ErrNotPositiveDefinite
+	}
+	h := mat.NewVecDense(n, nil)
+	if err := cw.SolveVecTo(h, mat.NewVecDense(n, append([]float64(nil), g...))); err != nil {
+		return nil, ErrNotPositiveDefinite
+	}
+	u := make([]float64, n)
+	if m > 0 {
+		var y mat.Dense // Y = W⁻¹Jᵀ, n×m
+		if err := cw.SolveTo(&y, J.T()); err != nil {
+			return nil, ErrNotPositiveDefinite
+		}
+		var sm mat.Dense // S = J W⁻¹ Jᵀ, m×m
+		sm.Mul(J, &y)
+		var cs mat.Cholesky
+		if !cs.Factorize(symmetrize(&sm)) || cs.Cond() > 1e14 {
+			return nil, &InfeasibleError{Constraint: -1, Kind: KindEqualityRankDeficient}
+		}
+		rhs := mat.NewVecDense(m, append([]float64(nil), w...))
+		var jh mat.VecDense
+		jh.MulVec(J, h)
+		rhs.AddScaledVec(rhs, k, &jh) // w + k J h
+		var lam mat.VecDense
+		if err := cs.SolveVecTo(&lam, rhs); err != nil {
+			return nil, &InfeasibleError{Constraint: -1, Kind: KindEqualityRankDeficient}
+		}
+		uv := mat.NewVecDense(n, u)
+		uv.MulVec(&y, &lam)
+	}
+	for i := range u {
+		u[i] -= k * h.AtVec(i)
+	}
+	return u, nil
+}
+
+// symmetrize returns the symmetric part ½(M + Mᵀ) of a square matrix as a SymDense.
+func symmetrize(m mat.Matrix) *mat.SymDense {
+	n, _ := m.Dims()
+	s := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			s.SetSym(i, j, 0.5*(m.At(i, j)+m.At(j, i)))
+		}
+	}
+	return s
+}
