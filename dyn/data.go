@@ -5,7 +5,6 @@ import (
 
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/spatial"
-	"gonum.org/v1/gonum/mat"
 )
 
 // Data is the workspace of the tree dynamics of one compiled model. It holds the results
@@ -27,11 +26,8 @@ type Data struct {
 	// s[V0+k] is column k of the child-frame motion subspace of the tree joint at V0.
 	s []spatial.Vec6
 
-	// Forward dynamics scratch (NVT).
+	// Forward dynamics scratch: M_T (NVT×NVT, overwritten by its Cholesky factor) and h_T.
 	mbuf, hbuf []float64
-	chol       mat.Cholesky
-	rhs, sol   *mat.VecDense
-	sym        *mat.SymDense
 }
 
 // NewData allocates the workspace for m. The model is only read, never modified.
@@ -52,11 +48,6 @@ func NewData(m *compile.Model) *Data {
 	}
 	d.xup[compile.Ground] = spatial.Identity()
 	d.pose[compile.Ground] = spatial.Identity()
-	if n := m.NVT; n > 0 {
-		d.sym = mat.NewSymDense(n, d.mbuf)
-		d.rhs = mat.NewVecDense(n, nil)
-		d.sol = mat.NewVecDense(n, nil)
-	}
 	return d
 }
 

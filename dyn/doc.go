@@ -18,7 +18,9 @@
 // the body Jacobian of body b (its body-frame twist is J_b v_T) and fext_b the external
 // spatial force on body b in its own frame. M_T is the tree's mass matrix with each tree
 // joint's armature added to its diagonal entries (cut joints carry no armature here: the
-// tree model holds every physical inertia exactly once). h_T collects the Coriolis and
+// tree model holds every physical inertia exactly once). Armature contributes
+// Armature·a only, with no velocity products (as in MuJoCo), and ½·Armature·v² to the
+// kinetic energy. h_T collects the Coriolis and
 // centrifugal terms, gravity (Model.Gravity, ground frame) and viscous joint damping
 // Damping·v for every tree velocity: the damping is a passive force on the right-hand
 // side moved into h_T. Dry friction (Joint.Friction) is not modelled here.

@@ -4,6 +4,9 @@ import (
 	"errors"
 
 	"github.com/robocompiler/robocompiler/spatial"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
 )
 
 // ErrNotPositiveDefinite reports a tree mass matrix that Cholesky factorisation rejects
@@ -12,8 +15,8 @@ var ErrNotPositiveDefinite = errors.New("dyn: tree mass matrix M_T is not positi
 
 // ForwardDynamics solves the unconstrained tree dynamics M_T a = tau − h_T + Σ_b J_bᵀ
 // fext_b for a (len NVT, m/s² or rad/s²), by CRBA, Bias and a Cholesky factorisation of
-// M_T (gonum). q, v are the augmented configuration and velocity (len NQ, NV); tau is the
-// applied tree effort (len NVT); fext is as for RNEA. After the first call it allocates
+// M_T (gonum LAPACK Potrf/Potrs). q, v are the augmented configuration and velocity (len
+// NQ, NV); tau is the applied tree effort (len NVT); fext is as for RNEA. It allocates
 // nothing.
 func (d *Data) ForwardDynamics(q, v, tau []float64, fext []spatial.Vec6, a []float64) error {
 	d.checkT("tau", tau)
@@ -24,17 +27,13 @@ func (d *Data) ForwardDynamics(q, v, tau []float64, fext []spatial.Vec6, a []flo
 	}
 	d.CRBA(q, d.mbuf)
 	d.rnea(q, v, nil, fext, d.hbuf)
-	if !d.chol.Factorize(d.sym) {
+	t, ok := lapack64.Potrf(blas64.Symmetric{Uplo: blas.Upper, N: n, Stride: n, Data: d.mbuf})
+	if !ok {
 		return ErrNotPositiveDefinite
 	}
 	for i := range n {
-		d.rhs.SetVec(i, tau[i]-d.hbuf[i])
+		a[i] = tau[i] - d.hbuf[i]
 	}
-	if err := d.chol.SolveVecTo(d.sol, d.rhs); err != nil {
-		return err
-	}
-	for i := range n {
-		a[i] = d.sol.AtVec(i)
-	}
+	lapack64.Potrs(t, blas64.General{Rows: n, Cols: 1, Stride: 1, Data: a})
 	return nil
 }

@@ -232,3 +232,14 @@ func floatingGraph() *cmg.Graph {
 		Joints: []cmg.Joint{{ID: "root", Type: "free", BodyA: "world", BodyB: "base"}},
 	}
 }
+
+// randomFext returns random body-frame spatial forces on every body (index 0 unused).
+func randomFext(m *compile.Model, rng *rand.Rand) []spatial.Vec6 {
+	f := make([]spatial.Vec6, len(m.Bodies)+1)
+	for i := 1; i < len(f); i++ {
+		for k := range 6 {
+			f[i][k] = rng.NormFloat64()
+		}
+	}
+	return f
+}
