@@ -221,6 +221,7 @@ func testModels(t testing.TB) map[string]*compile.Model {
 		"floating":        build(t, floatingGraph()),
 		"random_tree":     build(t, randomTreeGraph(1, true)),
 		"random_tree_2":   build(t, randomTreeGraph(2, true)),
+		"loop":            build(t, loopGraph()),
 	}
 }
 
@@ -242,4 +243,24 @@ func randomFext(m *compile.Model, rng *rand.Rand) []spatial.Vec6 {
 		}
 	}
 	return f
+}
+
+// loopGraph is a closed chain: two links hinged to the world and joined to each other by
+// a spherical joint, which the compiler cuts; the cut joint carries armature and damping
+// that the tree dynamics must ignore.
+func loopGraph() *cmg.Graph {
+	I := [6]float64{0.02, 0.03, 0.025, 0.001, 0, 0.002}
+	return &cmg.Graph{
+		Bodies: []cmg.Body{
+			{ID: "left", Mass: 1.1, COM: [3]float64{0, 0, 0.3}, Inertia: I},
+			{ID: "right", Mass: 0.9, COM: [3]float64{0.05, 0, 0.25}, Inertia: I},
+		},
+		Joints: []cmg.Joint{
+			{ID: "hinge_l", Type: "revolute", BodyA: "world", BodyB: "left", Axis: vec3p(0, 1, 0), Damping: 0.2, Armature: 0.01},
+			{ID: "hinge_r", Type: "revolute", BodyA: "world", BodyB: "right", FrameA: cmg.Frame{Pos: [3]float64{0.5, 0, 0}},
+				Axis: vec3p(0, 1, 0), Damping: 0.1},
+			{ID: "tip", Type: "spherical", BodyA: "left", BodyB: "right", FrameA: cmg.Frame{Pos: [3]float64{0.1, 0, 0.6}},
+				FrameB: cmg.Frame{Pos: [3]float64{-0.4, 0, 0.6}}, Armature: 5, Damping: 7},
+		},
+	}
 }
