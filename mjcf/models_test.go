@@ -212,9 +212,9 @@ func TestGo2(t *testing.T) {
 
 // mjcfTree is an independent reading of a body tree, used to count bodies and joints.
 type mjcfTree struct {
-	Name   string     `xml:"name,attr"`
-	Free   []struct{} `xml:"freejoint"`
-	Joint  []struct {
+	Name  string     `xml:"name,attr"`
+	Free  []struct{} `xml:"freejoint"`
+	Joint []struct {
 		Name string `xml:"name,attr"`
 	} `xml:"joint"`
 	Bodies []mjcfTree `xml:"body"`
