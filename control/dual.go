@@ -72,7 +72,13 @@ func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64
 	for {
 		p, worst := -1, 0.0
 		for i := 0; i < mineq; i++ {
-			if s.isAct[i] || s.anorm[i] == 0 {
+			if s.isAct[i] {
+				continue
+			}
+			if s.anorm[i] == 0 { // 0 ≤ b_i: vacuous, or infeasible whatever u is
+				if b[i] < 0 {
+					return iters, &InfeasibleError{Constraint: i, Kind: KindInequality}
+				}
 				continue
 			}
 			row := ar.Data[i*ar.Stride : i*ar.Stride+n]

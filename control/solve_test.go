@@ -99,11 +99,15 @@ func TestSolveBruteForce(t *testing.T) {
 func TestSolveKKTLarge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	worst := 0.0
-	s := NewSolver(40, 20, 80)
+	maxActive := 0
+	s := NewSolver(100, 50, 200)
 	for trial := 0; trial < 100; trial++ {
 		n := 5 + rng.IntN(36)
 		meq := rng.IntN(n / 2)
 		mineq := rng.IntN(81)
+		if trial%10 == 0 { // the upper end of the intended size range
+			n, meq, mineq = 100, 30, 200
+		}
 		qp := randQP(rng, n, meq, mineq)
 		u := make([]float64, n)
 		res, err := s.Solve(qp, u)
@@ -111,6 +115,7 @@ func TestSolveKKTLarge(t *testing.T) {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
 		worst = math.Max(worst, requireKKT(t, qp, u, res, 1e-9))
+		maxActive = max(maxActive, len(res.Active))
 		obj := dot(qp.G, u) + 0.5*dot(u, matVec(qp.W, u))
 		if math.Abs(obj-res.Objective) > 1e-12*math.Max(1, math.Abs(obj)) {
 			t.Fatalf("objective %v, want %v", res.Objective, obj)
@@ -121,7 +126,7 @@ func TestSolveKKTLarge(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("worst KKT residual: %.3g", worst)
+	t.Logf("worst KKT residual: %.3g (up to %d active inequalities)", worst, maxActive)
 }
 
 func TestDegenerate(t *testing.T) {
@@ -242,6 +247,12 @@ func TestInfeasible(t *testing.T) {
 			J: mat.NewDense(1, 3, []float64{1, 1, 0}), Wv: []float64{2},
 			A: mat.NewDense(2, 3, []float64{1, 0, 0, 0, 1, 0}), B: []float64{0.5, 0.5}},
 			InfeasibleError{Constraint: 1, Kind: KindInequality}},
+		{"zero row", &QP{W: id, G: g,
+			A: mat.NewDense(2, 3, []float64{1, 0, 0, 0, 0, 0}), B: []float64{1, -0.5}},
+			InfeasibleError{Constraint: 1, Kind: KindInequality}},
+		{"zero equality row", &QP{W: id, G: g,
+			J: mat.NewDense(2, 3, []float64{1, 0, 0, 0, 0, 0}), Wv: []float64{1, 1e-300}},
+			InfeasibleError{Constraint: 1, Kind: KindEqualityInconsistent}},
 		{"inconsistent equalities", &QP{W: id, G: g,
 			J: mat.NewDense(3, 3, []float64{1, 0, 0, 0, 1, 1, 1, 1, 1}), Wv: []float64{1, 1, 3}},
 			InfeasibleError{Constraint: 2, Kind: KindEqualityInconsistent}},
@@ -267,8 +278,21 @@ func TestInfeasible(t *testing.T) {
 			if ie.Kind != KindInequality && ie.Constraint != c.want.Constraint {
 				t.Fatalf("constraint %d, want %d", ie.Constraint, c.want.Constraint)
 			}
-			if _, ok := bruteForce(c.qp); ok && ie.Kind == KindInequality {
-				t.Fatal("brute force found a feasible optimum")
+			if ie.Kind == KindInequality {
+				if _, ok := bruteForce(c.qp); ok {
+					t.Fatal("brute force found a feasible optimum")
+				}
+				if meq > 0 {
+					return // relaxing the equality may legitimately restore feasibility
+				}
+				// The declared relaxation softens only the task equality, never inequalities.
+				rq := *c.qp
+				rq.Relax = &Relax{Weight: 10}
+				u0 := []float64{7, 7, 7}
+				_, err := NewSolver(n, meq, mineq).Solve(&rq, u0)
+				if !errors.As(err, &ie) || ie.Kind != KindInequality || u0[0] != 7 {
+					t.Fatalf("relaxed: err = %v, u = %v; want inequality infeasibility and u unchanged", err, u0)
+				}
 			}
 		})
 	}

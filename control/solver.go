@@ -68,8 +68,8 @@ func NewSolver(n, meq, mineq int) *Solver {
 // Solve minimises ½uᵀWu + Gᵀu subject to J u = Wv and A u ≤ B, writing the minimiser into
 // u (length n). Errors: ErrShape, ErrNonFinite, ErrNotSymmetric, ErrNotPositiveDefinite
 // (W, or W + Weight·JᵀJ when relaxed), *InfeasibleError (dependent or inconsistent
-// equality rows, or an empty feasible set), ErrMaxIterations. On error u holds the last
-// iterate and must not be used as a command. qp is not modified.
+// equality rows, or an empty feasible set), ErrMaxIterations. On error u is left unchanged
+// and the Result carries only Iterations and Relaxed. qp is not modified.
 func (s *Solver) Solve(qp *QP, u []float64) (Result, error) {
 	n, meq, mineq, err := s.check(qp, u)
 	if err != nil {
@@ -127,10 +127,13 @@ func (s *Solver) Solve(qp *QP, u []float64) (Result, error) {
 		maxIter = 50 + 10*(n+meq+mineq)
 	}
 	iters, err := s.dualActiveSet(n, s.meqEff, mineq, jr, qp.Wv, ar, qp.B, maxIter)
-	copy(u, x)
+	if err == nil && !allFinite(x) {
+		err = fmt.Errorf("%w: overflow in the solution", ErrNonFinite)
+	}
 	if err != nil {
 		return Result{Iterations: iters, Relaxed: relaxed}, err
 	}
+	copy(u, x)
 	return s.result(qp, n, meq, mineq, iters, jr, u), nil
 }
 
