@@ -28,16 +28,19 @@ func listNames(names []string) string {
 }
 
 // didYouMean returns ` (did you mean "x"?)` for the candidate closest to name when it is
-// a likely typo (ignoring case, at most 1 edit for names shorter than 5 bytes, else at
-// most max(2, len/3)), or "".
+// a likely typo, ignoring case: names of 1–2 bytes must match, of 3–4 bytes be 1 edit
+// away, longer ones max(2, len/3) edits; or "".
 func didYouMean(name string, candidates []string) string {
 	const longest = 64 // names longer than this get no suggestion (the cost is quadratic)
 	if len(name) > longest {
 		return ""
 	}
-	allowed := 1
-	if len(name) >= 5 {
+	allowed := 0
+	switch {
+	case len(name) >= 5:
 		allowed = max(2, len(name)/3)
+	case len(name) >= 3:
+		allowed = 1
 	}
 	best, bestD := "", allowed+1
 	for _, c := range candidates {

@@ -1,7 +1,5 @@
 package cmg
 
-import "fmt"
-
 // checkConnected reports every group of bodies that no chain of joints connects to the
 // ground (declared loop cuts do not connect).
 func (v *validator) checkConnected() {
@@ -49,12 +47,13 @@ func (v *validator) checkConnected() {
 	}
 	for _, first := range order {
 		ids := members[find(first)]
-		what := fmt.Sprintf("body %q is", ids[0])
-		if len(ids) > 1 {
-			what = fmt.Sprintf("bodies %s are", listNames(ids))
+		if len(ids) == 1 {
+			v.report([]any{"bodies", first}, "not connected to the ground %q through joints (loop cuts do not count); "+
+				"add a joint from it to %q or to a connected body — a free joint if it floats", v.ground, v.ground)
+			continue
 		}
-		v.report([]any{"bodies", first}, "%s not connected to the ground %q through joints (loop cuts do not count); "+
-			"add a joint from one of them to %q or to a connected body — a free joint if the component floats",
-			what, v.ground, v.ground)
+		v.report([]any{"bodies", first}, "not connected to the ground %q through joints (loop cuts do not count), "+
+			"nor are the other bodies of its component, %s; add a joint from one of them to %q or to a connected body "+
+			"— a free joint if the component floats", v.ground, listNames(ids), v.ground)
 	}
 }

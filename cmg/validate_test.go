@@ -93,10 +93,10 @@ func TestValidateClasses(t *testing.T) {
 		{"limits on fixed joint", "", func(g *Graph) { g.Joints[4].Limits = &Limits{Lower: []float64{0}, Upper: []float64{1}} }, `joint "tool_mount"`, "limits", "no coordinates to limit"},
 		{"actuator bounds", "", func(g *Graph) { g.Actuators[0].EffortLimits = &[2]float64{80, -80} }, `actuator "shoulder_motor"`, "effort_limits", "lower bound 80 exceeds upper bound -80"},
 		// Connectivity.
-		{"disconnected body", "", func(g *Graph) { g.Joints = append(g.Joints[:8], g.Joints[9:]...) }, `body "virtual"`, "", `body "virtual" is not connected to the ground "base" through joints (loop cuts do not count)`},
+		{"disconnected body", "", func(g *Graph) { g.Joints = append(g.Joints[:8], g.Joints[9:]...) }, `body "virtual"`, "", `not connected to the ground "base" through joints (loop cuts do not count); add a joint from it to "base"`},
 		{"floating component", "fourbar.json", func(g *Graph) {
 			g.Joints = g.Joints[1:3] // crank–coupler–rocker without the ground joints
-		}, `body "crank"`, "", `bodies "crank", "coupler", "rocker" are not connected`},
+		}, `body "crank"`, "", `nor are the other bodies of its component, "crank", "coupler", "rocker"`},
 		{"floating component advice", "fourbar.json", func(g *Graph) { g.Joints = g.Joints[1:3] }, `body "crank"`, "", "a free joint if the component floats"},
 		// Couplings.
 		{"coupling unknown joint", "", func(g *Graph) { g.Couplings[0].Master = "shoulderr" }, `coupling "rail_follows_shoulder"`, "master", `unknown joint "shoulderr" (did you mean "shoulder"?)`},
