@@ -48,6 +48,7 @@ type InfeasibleError struct {
 	Kind       string
 }
 
+// Error describes the infeasible row and its kind.
 func (e *InfeasibleError) Error() string {
 	switch e.Kind {
 	case KindInequality:
