@@ -494,9 +494,10 @@ func BenchmarkSolve(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportMetric(float64(len(res.Active)), "active")
 	b.ReportAllocs()
 	for b.Loop() {
 		s.Solve(qp, u)
 	}
+	b.ReportMetric(float64(len(res.Active)), "active")
+	b.ReportMetric(float64(res.Iterations), "steps")
 }
