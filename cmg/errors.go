@@ -48,8 +48,9 @@ func (e *FieldError) Error() string {
 	return b.String()
 }
 
-// Errors is every problem found in a graph, in a deterministic order (document order of
-// the records, then graph-wide checks). A nil or empty Errors is not returned as an error.
+// Errors is every problem found in a graph, in a deterministic order: by the record they
+// concern, in document order (top-level fields first), and within a record in the order
+// of the checks. Functions return a non-empty Errors or a nil error.
 type Errors []*FieldError
 
 // Error lists the problems, one per line.

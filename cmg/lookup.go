@@ -1,7 +1,7 @@
 package cmg
 
-// DefaultGravity is the gravitational acceleration used when a graph gives none, m/s².
-var DefaultGravity = [3]float64{0, 0, -9.81}
+// defaultGravity is the gravitational acceleration used when a graph gives none, m/s².
+var defaultGravity = [3]float64{0, 0, -9.81}
 
 // GroundName returns the name of the ground frame: Ground, or DefaultGround when empty.
 func (g *Graph) GroundName() string {
@@ -12,10 +12,10 @@ func (g *Graph) GroundName() string {
 }
 
 // GravityVec returns the gravitational acceleration in the ground frame (m/s²):
-// Gravity, or DefaultGravity when absent.
+// Gravity, or (0, 0, -9.81) when absent.
 func (g *Graph) GravityVec() [3]float64 {
 	if g.Gravity == nil {
-		return DefaultGravity
+		return defaultGravity
 	}
 	return *g.Gravity
 }

@@ -25,7 +25,7 @@ func TestLookups(t *testing.T) {
 		t.Error("gravity")
 	}
 	var empty Graph
-	if empty.GroundName() != DefaultGround || empty.GravityVec() != DefaultGravity {
+	if empty.GroundName() != DefaultGround || empty.GravityVec() != [3]float64{0, 0, -9.81} {
 		t.Error("defaults")
 	}
 	if nq, nv, ok := JointCoords(JointFree); nq != 7 || nv != 6 || !ok {

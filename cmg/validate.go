@@ -35,15 +35,21 @@ type validator struct {
 	errs   Errors
 	// bodies and joints map ids to the index of their first record.
 	bodies, joints map[string]int
-	// nonFinite holds the records (section/index) that contain NaN or Inf; their numeric
-	// checks are skipped so that one bad number gives one message.
-	nonFinite map[string]bool
+	// nonFinite holds the records that contain NaN or Inf; their numeric checks are
+	// skipped so that one bad number gives one message.
+	nonFinite map[recordKey]bool
+}
+
+// recordKey identifies a record of a top-level record array.
+type recordKey struct {
+	section string
+	index   int
 }
 
 // newValidator indexes g's bodies and joints.
 func newValidator(g *Graph) *validator {
 	v := &validator{g: g, ground: g.GroundName(), bodies: map[string]int{}, joints: map[string]int{},
-		nonFinite: map[string]bool{}}
+		nonFinite: map[recordKey]bool{}}
 	for i, b := range g.Bodies {
 		if _, dup := v.bodies[b.ID]; !dup {
 			v.bodies[b.ID] = i
@@ -97,10 +103,8 @@ func (v *validator) idOf(section string, i int) string {
 	return ""
 }
 
-// finite reports whether the record at section/index holds only finite numbers.
-func (v *validator) finite(section string, i int) bool {
-	return !v.nonFinite[fmt.Sprintf("%s/%d", section, i)]
-}
+// finite reports whether record i of section holds only finite numbers.
+func (v *validator) finite(section string, i int) bool { return !v.nonFinite[recordKey{section, i}] }
 
 // sectionOrder is the order of the top-level keys, used to list problems in document order.
 var sectionOrder = []string{"schema", "name", "ground", "gravity", "bodies", "joints", "loop_cuts",

@@ -1,7 +1,6 @@
 package cmg
 
 import (
-	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -18,11 +17,8 @@ func (v *validator) checkFinite() {
 		v.report(path, "value is %v; every number must be finite", x)
 		if len(path) >= 2 {
 			if i, ok := path[1].(int); ok {
-				v.nonFinite[fmt.Sprintf("%s/%d", path[0], i)] = true
+				v.nonFinite[recordKey{path[0].(string), i}] = true
 			}
-		}
-		if len(path) >= 1 {
-			v.nonFinite[fmt.Sprint(path[0])] = true
 		}
 	})
 }

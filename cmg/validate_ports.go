@@ -1,7 +1,7 @@
 package cmg
 
 import (
-	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -25,25 +25,26 @@ func (v *validator) checkCouplings() {
 // actuatorTypes are the valid actuator types.
 var actuatorTypes = []string{ActJoint, ActTransmission, ActTwoPoint}
 
+// actuatorFields are the type-specific fields each actuator type uses.
+var actuatorFields = map[string][]string{
+	ActJoint:        {"joint", "gear"},
+	ActTransmission: {"transmission"},
+	ActTwoPoint:     {"body_a", "point_a", "body_b", "point_b"},
+}
+
 // checkActuators checks actuator ports: ids, type, what each type references, fields the
 // type does not use, and [lower, upper] bounds.
 func (v *validator) checkActuators() {
 	v.checkIDs("actuators", "actuator", len(v.g.Actuators), func(i int) string { return v.g.Actuators[i].ID })
 	for i, a := range v.g.Actuators {
 		path := []any{"actuators", i}
-		what := fmt.Sprintf("a %s actuator", a.Type)
-		fields := []string{"joint", "gear", "transmission", "body_a", "point_a", "body_b", "point_b"}
-		present := []bool{a.Joint != "", a.Gear != 0, a.Transmission != nil, a.BodyA != "", a.PointA != nil, a.BodyB != "", a.PointB != nil}
 		switch a.Type {
 		case ActJoint:
 			v.jointRef(appendPath(path, "joint"), a.Joint, oneDoFJoint, "a joint actuator")
-			present[0], present[1] = false, false
 		case ActTransmission:
 			v.checkTransmission(appendPath(path, "transmission"), a.Transmission, v.finite("actuators", i))
-			present[2] = false
 		case ActTwoPoint:
 			v.checkTwoPoint(path, a)
-			present[3], present[4], present[5], present[6] = false, false, false, false
 		default:
 			valid := strings.Join(actuatorTypes, ", ")
 			if a.Type == "" {
@@ -53,7 +54,15 @@ func (v *validator) checkActuators() {
 			}
 			continue
 		}
-		v.notUsed(path, what, fields, present)
+		for _, f := range []struct {
+			name string
+			set  bool
+		}{{"joint", a.Joint != ""}, {"gear", a.Gear != 0}, {"transmission", a.Transmission != nil},
+			{"body_a", a.BodyA != ""}, {"point_a", a.PointA != nil}, {"body_b", a.BodyB != ""}, {"point_b", a.PointB != nil}} {
+			if f.set && !slices.Contains(actuatorFields[a.Type], f.name) {
+				v.report(appendPath(path, f.name), "a %s actuator does not use %q; remove it", a.Type, f.name)
+			}
+		}
 		if !v.finite("actuators", i) {
 			continue
 		}

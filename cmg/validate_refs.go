@@ -62,34 +62,35 @@ func (v *validator) jointNames(keep func(t *jointTypeInfo) bool) []string {
 
 // Requirements on a referenced joint.
 const (
-	anyJoint    = iota // any joint
-	movingJoint        // not fixed
+	movingJoint = iota // not fixed
 	oneDoFJoint        // exactly one velocity coordinate: revolute, prismatic, helical
 )
 
-// jointRef checks that id, found at path, names a joint that meets need (anyJoint,
-// movingJoint or oneDoFJoint); use says what the reference is for ("a coupling"). It
+// jointRef checks that id, found at path, names a joint that meets need (movingJoint or
+// oneDoFJoint); use says what the reference is for ("a coupling"). It
 // returns the joint's type, or nil after reporting a problem.
 func (v *validator) jointRef(path []any, id string, need int, use string) *jointTypeInfo {
-	keep := func(t *jointTypeInfo) bool {
-		switch need {
-		case movingJoint:
-			return t.nv > 0
-		case oneDoFJoint:
+	meets := func(t *jointTypeInfo) bool {
+		if need == oneDoFJoint {
 			return t.nv == 1
 		}
-		return true
+		return t.nv > 0
 	}
-	kindOf := map[int]string{anyJoint: "joint", movingJoint: "moving joint",
-		oneDoFJoint: "1-DoF joint (revolute, prismatic or helical)"}[need]
-	valid := v.jointNames(keep)
+	// wanted says what a valid reference is, for the messages below.
+	wanted := func() string {
+		kind := "moving joint"
+		if need == oneDoFJoint {
+			kind = "1-DoF joint (revolute, prismatic or helical)"
+		}
+		return fmt.Sprintf("%s needs a %s: %s", use, kind, listNames(v.jointNames(meets)))
+	}
 	if id == "" {
-		v.report(path, "names no joint; %s needs a %s: %s", use, kindOf, listNames(valid))
+		v.report(path, "names no joint; %s", wanted())
 		return nil
 	}
 	i, ok := v.joints[id]
 	if !ok {
-		msg := fmt.Sprintf("unknown joint %q%s; %s needs a %s: %s", id, didYouMean(id, valid), use, kindOf, listNames(valid))
+		msg := fmt.Sprintf("unknown joint %q%s; %s", id, didYouMean(id, v.jointNames(meets)), wanted())
 		if v.g.LoopCut(id) != nil {
 			msg += fmt.Sprintf(" (%q is a loop cut, not a joint)", id)
 		}
@@ -100,23 +101,13 @@ func (v *validator) jointRef(path []any, id string, need int, use string) *joint
 	if t == nil {
 		return nil // the joint's own record reports its type
 	}
-	if !keep(t) {
-		what := fmt.Sprintf("a %s joint", t.name)
+	if !meets(t) {
+		what := "a " + t.name + " joint"
 		if t.nv > 1 {
 			what += fmt.Sprintf(" with %d degrees of freedom", t.nv)
 		}
-		v.report(path, "joint %q is %s; %s needs a %s: %s", id, what, use, kindOf, listNames(valid))
+		v.report(path, "joint %q is %s; %s", id, what, wanted())
 		return nil
 	}
 	return t
-}
-
-// notUsed reports the fields, present in a record of the given type, that the type does
-// not use. present maps field names to whether the record sets them.
-func (v *validator) notUsed(path []any, what string, fields []string, present []bool) {
-	for i, f := range fields {
-		if present[i] {
-			v.report(appendPath(path, f), "%s does not use %q; remove it", what, f)
-		}
-	}
 }

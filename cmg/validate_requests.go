@@ -48,7 +48,7 @@ func (v *validator) checkSeeds() {
 			}
 			q := x[t.quat : t.quat+4]
 			n := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])
-			if math.Abs(n-1) > seedQuatTol || math.IsNaN(n) {
+			if math.Abs(n-1) > seedQuatTol { // false for NaN, which checkFinite reports
 				v.report(appendPath(path, t.quat), "the quaternion (values %d to %d) must be unit within %g (|q| = %.9g); divide it by its length", t.quat, t.quat+3, seedQuatTol, n)
 			}
 		}

@@ -73,12 +73,12 @@ func runValidate(cmd *cobra.Command, model string) error {
 	return cli.Invalid(fmt.Errorf("%s is invalid: %d problems", model, len(problems)))
 }
 
-// describeProblems lists the problems in err for the JSON output: each cmg.FieldError, an
-// MJCF import error with its element and attribute, or any other error as a bare message.
+// describeProblems lists the problems in err for the JSON output: each cmg.FieldError of
+// cmg.Errors, an MJCF import error with its element and attribute, or any other error
+// (an unreadable file, an unknown model name) as a bare message.
 func describeProblems(err error) []validateProblem {
 	out := []validateProblem{}
 	var errs cmg.Errors
-	var fe *cmg.FieldError
 	var me *mjcf.Error
 	switch {
 	case err == nil:
@@ -86,8 +86,6 @@ func describeProblems(err error) []validateProblem {
 		for _, e := range errs {
 			out = append(out, validateProblem{Record: e.Record, Field: e.Field, Message: e.Message, Line: e.Line, Column: e.Column})
 		}
-	case errors.As(err, &fe):
-		out = append(out, validateProblem{Record: fe.Record, Field: fe.Field, Message: fe.Message, Line: fe.Line, Column: fe.Column})
 	case errors.As(err, &me):
 		rec := me.Element
 		if me.Name != "" {
