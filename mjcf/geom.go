@@ -126,3 +126,16 @@ func (g *geom) inertia() (in spatial.Inertia, ok bool, err error) {
 	d := spatial.Mat3{{m * k[0], 0, 0}, {0, m * k[1], 0}, {0, 0, m * k[2]}}
 	return spatial.NewInertia(m, spatial.Vec3{}, d).Transformed(g.X), true, nil
 }
+
+// readGeoms resolves the geoms of one body.
+func (b *builder) readGeoms(ps []placed) ([]*geom, error) {
+	out := make([]*geom, 0, len(ps))
+	for _, gp := range ps {
+		g, err := b.readGeom(gp.n, gp.frame, gp.class)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}

@@ -123,3 +123,60 @@ func boundInertia(i spatial.Mat3, lo float64) spatial.Mat3 {
 	}
 	return out
 }
+
+// bodyMass computes a body's mass properties: from <inertial>, or from its primitive
+// geoms when compiler inertiafromgeom is "true", or "auto" without <inertial>. A body
+// with neither is massless.
+func (b *builder) bodyMass(n *node, inertial *placed, geoms []*geom) (massProps, error) {
+	fromGeoms := b.comp.inertiaFromGeom == "true" || (b.comp.inertiaFromGeom == "auto" && inertial == nil)
+	var mp massProps
+	if inertial != nil && !fromGeoms {
+		var err error
+		if mp, err = b.readInertial(inertial.n, inertial.frame); err != nil {
+			return mp, err
+		}
+	} else if inertial != nil {
+		b.checkAttrs(inertial.n, "inertial")
+		b.warn(inertial.n, "ignored: compiler inertiafromgeom=\"true\" takes the inertia from the geoms")
+	}
+	if fromGeoms {
+		var sum spatial.Inertia
+		skipped := 0
+		for _, g := range geoms {
+			grp, err := g.a.float("group", 0)
+			if err != nil {
+				return mp, err
+			}
+			if int(grp) < b.comp.groupLo || int(grp) > b.comp.groupHi {
+				continue
+			}
+			if sh, err := g.a.boolean("shellinertia", false); err != nil {
+				return mp, err
+			} else if sh {
+				b.warn(g.n, "shellinertia is not supported; the geom's inertia is computed as a solid")
+			}
+			in, ok, err := g.inertia()
+			if err != nil {
+				return mp, err
+			}
+			if !ok {
+				if g.typ != "plane" {
+					skipped++
+				}
+				continue
+			}
+			sum = sum.Add(in)
+		}
+		if skipped > 0 {
+			b.warn(n, "%d %s geom(s) without <inertial>: their mass is not computed (mesh files are not read); the body's mass comes from its primitive geoms only", skipped, "mesh/sdf/hfield")
+		}
+		mp = fromInertia(sum)
+	}
+	if b.comp.boundMass > 0 && mp.mass < b.comp.boundMass {
+		mp.mass = b.comp.boundMass
+	}
+	if b.comp.boundInertia > 0 {
+		mp.icom = boundInertia(mp.icom, b.comp.boundInertia)
+	}
+	return mp, nil
+}
