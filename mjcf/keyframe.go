@@ -16,13 +16,17 @@ const DefaultSeed = "default"
 // document order within a body — into per-joint values: hinge and slide one number,
 // ball (w, x, y, z), free (x, y, z, qw, qx, qy, qz). Unnamed keys are named key<i>; a
 // key named "default" is renamed key_default. Keys without qpos are reported and
-// skipped. Fixed joints carry no values.
+// skipped. Fixed joints carry no values. A reference value outside its joint's range is
+// reported, since the default seed is the CMG assembly seed.
 func (b *builder) readKeyframes(secs []*node) error {
 	nq := 0
 	def := map[string]cmg.Values{}
 	for _, j := range b.joints {
 		nq += len(j.qpos0)
 		def[j.id] = append(cmg.Values(nil), j.qpos0...)
+		if s := j.spec; s.limited && (s.ref < s.lo || s.ref > s.hi) {
+			b.warn(s.n, "the reference value %g (qpos0, the %q seed) lies outside the range [%g, %g]", s.ref, DefaultSeed, s.lo, s.hi)
+		}
 	}
 	if len(b.joints) > 0 {
 		b.g.Seeds = map[string]map[string]cmg.Values{DefaultSeed: def}

@@ -51,6 +51,25 @@ func importShared(t *testing.T, rel string) (*cmg.Graph, []string) {
 	return g, warns
 }
 
+// wantWarnings requires exactly one warning per phrase, each containing its phrase.
+func wantWarnings(t *testing.T, warns []string, phrases ...string) {
+	t.Helper()
+	if len(warns) != len(phrases) {
+		t.Errorf("%d warnings, want %d:\n%s", len(warns), len(phrases), strings.Join(warns, "\n"))
+	}
+	for _, p := range phrases {
+		n := 0
+		for _, w := range warns {
+			if strings.Contains(w, p) {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%d warnings contain %q, want 1:\n%s", n, p, strings.Join(warns, "\n"))
+		}
+	}
+}
+
 // countTypes counts joints by CMG type.
 func countTypes(g *cmg.Graph) map[string]int {
 	m := map[string]int{}
@@ -75,9 +94,8 @@ func seedValue(t *testing.T, g *cmg.Graph, s, id string) float64 {
 
 func TestPanda(t *testing.T) {
 	g, warns := importShared(t, "menagerie/franka_emika_panda/panda.xml")
-	for _, w := range warns {
-		t.Logf("warning: %s", w)
-	}
+	// MuJoCo's qpos0 is 0 for every joint, outside joint4's range.
+	wantWarnings(t, warns, `panda.xml:159 <joint name="joint4">: the reference value 0`)
 	c := countTypes(g)
 	if c["revolute"] != 7 || c["prismatic"] != 2 || c["fixed"] != 3 || len(g.Joints) != 12 {
 		t.Errorf("joint types %v, want 7 revolute, 2 prismatic, 3 fixed (link0, link8, hand)", c)
@@ -153,9 +171,9 @@ func TestPanda(t *testing.T) {
 
 func TestGo2(t *testing.T) {
 	g, warns := importShared(t, "menagerie/unitree_go2/go2.xml")
-	for _, w := range warns {
-		t.Logf("warning: %s", w)
-	}
+	// qpos0 = 0 is outside the knee range.
+	wantWarnings(t, warns, `<joint name="FL_calf_joint">: the reference value 0`, `<joint name="FR_calf_joint">: the reference value 0`,
+		`<joint name="RL_calf_joint">: the reference value 0`, `<joint name="RR_calf_joint">: the reference value 0`)
 	c := countTypes(g)
 	if c["free"] != 1 || c["revolute"] != 12 || len(g.Joints) != 13 {
 		t.Errorf("joint types %v, want 1 free + 12 revolute", c)
@@ -294,8 +312,10 @@ func TestKangaroo(t *testing.T) {
 	for _, file := range []string{"kangaroo.xml", "kangaroo_fixed_base.xml"} {
 		t.Run(file, func(t *testing.T) {
 			g, warns := importShared(t, filepath.Join("kangaroo", file))
-			for _, w := range warns {
-				t.Logf("warning: %s", w)
+			if file == "kangaroo.xml" {
+				wantWarnings(t, warns, `kangaroo.xml:55 <key name="stable">: key has no qpos`)
+			} else {
+				wantWarnings(t, warns)
 			}
 			raw, err := os.ReadFile(filepath.Join(dir, file))
 			if err != nil {
