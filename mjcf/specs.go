@@ -17,7 +17,7 @@ type attrSpec struct {
 // orientationAttrs are MuJoCo's alternative orientation specifiers.
 const orientationAttrs = " quat axisangle euler xyaxes zaxis "
 
-// actuatorAttrs are shared by all actuator elements (general and its shortcuts).
+// actuatorUsed are the attributes read from all actuator elements (general and its shortcuts).
 const actuatorUsed = "name class joint jointinparent tendon site refsite body cranksite slidersite gear " +
 	"ctrllimited ctrlrange forcelimited forcerange gaintype gainprm biastype biasprm dyntype kp kv inheritrange"
 
@@ -28,10 +28,9 @@ const actuatorIgnored = "group user dynprm actearly actdim actlimited actrange l
 // specs maps an element kind to its attribute declaration. Keys are tags, or
 // "parent/tag" where the same tag means different things in different places.
 var specs = map[string]attrSpec{
-	"mujoco":    {used: "model"},
-	"include":   {used: "file"},
-	"default":   {used: "class"},
-	"worldbody": {},
+	"mujoco":  {used: "model"},
+	"include": {used: "file"},
+	"default": {used: "class"},
 	"compiler": {
 		used: "angle eulerseq autolimits inertiafromgeom inertiagrouprange boundmass boundinertia settotalmass coordinate",
 		ignored: "meshdir texturedir assetdir discardvisual convexhull usethread strippath alignfree " +
