@@ -37,14 +37,6 @@ func (a *attrs) str(k string) (string, bool) {
 	return v, ok
 }
 
-// strDef returns attribute k, or def when it is not set.
-func (a *attrs) strDef(k, def string) string {
-	if v, ok := a.m[k]; ok {
-		return v
-	}
-	return def
-}
-
 // floats parses attribute k as between min and max whitespace-separated finite
 // numbers. It returns nil and no error when the attribute is not set.
 func (a *attrs) floats(k string, min, max int) ([]float64, error) {

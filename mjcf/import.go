@@ -3,7 +3,6 @@ package mjcf
 import (
 	"fmt"
 	"path/filepath"
-	"sort"
 
 	"github.com/robocompiler/robocompiler/cmg"
 )
@@ -211,14 +210,4 @@ func (b *builder) setTotalMass() {
 			bd.Inertia[k] *= s
 		}
 	}
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -1,8 +1,6 @@
 package mjcf
 
 import (
-	"fmt"
-
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/spatial"
 )
@@ -212,12 +210,4 @@ func (j *jointSpec) qpos0(world spatial.Transform) []float64 {
 		return []float64{world.P[0], world.P[1], world.P[2], q[0], q[1], q[2], q[3]}
 	}
 	return []float64{j.ref}
-}
-
-// describe names a joint for messages.
-func (j *jointSpec) describe() string {
-	if j.name != "" {
-		return fmt.Sprintf("joint %q", j.name)
-	}
-	return "unnamed joint"
 }
