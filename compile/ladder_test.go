@@ -134,37 +134,6 @@ func TestLadderTenThousand(t *testing.T) {
 	}
 }
 
-// TestCompileScalesLinearly guards the cost of the structural stage, which is
-// O(|B| + |J| + L_P) (section II-C): compiling a ladder with 8× the loops may take at
-// most 30× as long (best of several runs; linear code measures about 8–15×, while a
-// per-joint linear scan over the bodies — the lookups before commit 8ffd047 — gives
-// about 64×).
-func TestCompileScalesLinearly(t *testing.T) {
-	if testing.Short() {
-		t.Skip("short mode")
-	}
-	best := func(loops, runs int) time.Duration {
-		g := ladder(loops, ladderOptions{})
-		var b time.Duration
-		for k := range runs {
-			start := time.Now()
-			if _, err := compile.Compile(g, compile.Options{}); err != nil {
-				t.Fatal(err)
-			}
-			if el := time.Since(start); k == 0 || el < b {
-				b = el
-			}
-		}
-		return b
-	}
-	small, large := best(1000, 7), best(8000, 3)
-	ratio := float64(large) / float64(small)
-	t.Logf("1,000 loops: %v; 8,000 loops: %v; ratio %.1f", small, large, ratio)
-	if ratio > 30 {
-		t.Errorf("compiling 8× the loops took %.1f× as long (%v vs %v): super-linear", ratio, large, small)
-	}
-}
-
 // BenchmarkCompileLadder measures Compile on ladders of 10³, 10⁴ and 10⁵ loops. The
 // structural stage is O(|B| + |J| + L_P) in the paper (section II-C): ns/op should
 // grow about tenfold per row.
