@@ -81,17 +81,9 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 			at.Data[j*rows+i] = C.At(i, j) * p.rowScale[i] * p.colScale[j]
 		}
 	}
-	jpvt := make([]int, rows)
-	for i := range jpvt {
-		jpvt[i] = -1
-	}
-	k := min(rows, nv)
-	tau := make([]float64, k)
-	work := make([]float64, 1)
-	lapack64.Geqp3(at, jpvt, tau, work, -1)
-	work = make([]float64, int(work[0]))
-	lapack64.Geqp3(at, jpvt, tau, work, len(work))
+	jpvt := pivotedQR(at)
 	top := math.Abs(at.Data[0])
+	k := min(rows, nv)
 	p.Diag = make([]float64, k)
 	for i := 0; i < k; i++ {
 		if top > 0 {
@@ -126,19 +118,26 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 			sel.Data[i*nv+j] = C.At(r, j) * p.rowScale[r] * p.colScale[j]
 		}
 	}
-	cp := make([]int, nv)
-	for i := range cp {
-		cp[i] = -1
-	}
-	tau = make([]float64, min(p.Rank, nv))
-	work = make([]float64, 1)
-	lapack64.Geqp3(sel, cp, tau, work, -1)
-	work = make([]float64, int(work[0]))
-	lapack64.Geqp3(sel, cp, tau, work, len(work))
+	cp := pivotedQR(sel)
 	p.Dependent = append([]int(nil), cp[:p.Rank]...)
 	sort.Ints(p.Dependent)
 	p.Independent = complement(nv, p.Dependent)
 	return p, nil
+}
+
+// pivotedQR factorises a in place by Householder QR with column pivoting (all columns
+// free) and returns the column permutation: column j of A·P is column jpvt[j] of A.
+func pivotedQR(a blas64.General) []int {
+	jpvt := make([]int, a.Cols)
+	for i := range jpvt {
+		jpvt[i] = -1
+	}
+	tau := make([]float64, min(a.Rows, a.Cols))
+	work := make([]float64, 1)
+	lapack64.Geqp3(a, jpvt, tau, work, -1)
+	work = make([]float64, int(work[0]))
+	lapack64.Geqp3(a, jpvt, tau, work, len(work))
+	return jpvt
 }
 
 // checkRequest validates a requested independent set against the null space of C.
