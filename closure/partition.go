@@ -96,11 +96,8 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 			p.Near = append(p.Near, NearRedundant{Row: jpvt[i], Cut: RowOwner(m, jpvt[i]), Value: p.Diag[i]})
 		}
 	}
-	if p.Rank < k {
+	if p.Rank > 0 && p.Rank < k {
 		p.Gap = p.Diag[p.Rank-1] / math.Max(p.Diag[p.Rank], math.SmallestNonzeroFloat64)
-	}
-	if p.Rank == 0 {
-		p.Gap = math.Inf(1)
 	}
 	p.Rows = append([]int(nil), jpvt[:p.Rank]...)
 	sort.Ints(p.Rows)
