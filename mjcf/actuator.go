@@ -125,10 +125,10 @@ func (b *builder) readActuator(n *node) error {
 		}
 	}
 	if len(trn) == 0 {
-		return n.errf("joint", "no transmission: give joint, tendon, site, body or cranksite")
+		return errAt(n, "joint", "no transmission: give joint, tendon, site, body or cranksite")
 	}
 	if len(trn) > 1 {
-		return n.errf(trn[1], "more than one transmission (%s and %s)", trn[0], trn[1])
+		return errAt(n, trn[1], "more than one transmission (%s and %s)", trn[0], trn[1])
 	}
 	switch trn[0] {
 	case "site", "body", "cranksite":
@@ -146,14 +146,14 @@ func (b *builder) readActuator(n *node) error {
 		b.warn(n, "gear[0] is 0, the actuator exerts no force; not imported")
 		return nil
 	}
-	id := n.name()
+	id := n.Name()
 	if id == "" {
 		id = fmt.Sprintf("actuator%d", b.nact-1)
 		for i := 2; b.actIDs[id]; i++ {
 			id = fmt.Sprintf("actuator%d_%d", b.nact-1, i)
 		}
 	} else if b.actIDs[id] {
-		return n.errf("name", "actuator name %q is used twice", id)
+		return errAt(n, "name", "actuator name %q is used twice", id)
 	}
 
 	act := cmg.Actuator{ID: id}
@@ -162,7 +162,7 @@ func (b *builder) readActuator(n *node) error {
 	if trn[0] == "tendon" {
 		t := b.tendons[target]
 		if t == nil {
-			return n.errf("tendon", "unknown tendon %q", target)
+			return errAt(n, "tendon", "unknown tendon %q", target)
 		}
 		if t.spatial {
 			b.warn(n, "drives spatial tendon %q, which is not supported; actuator not imported", target)
@@ -175,7 +175,7 @@ func (b *builder) readActuator(n *node) error {
 	} else {
 		ji := b.jointByName[target]
 		if ji == nil {
-			return n.errf(trn[0], "unknown joint %q", target)
+			return errAt(n, trn[0], "unknown joint %q", target)
 		}
 		if ji.spec.typ != "hinge" && ji.spec.typ != "slide" {
 			b.warn(n, "drives %s joint %q: only hinge and slide joints make CMG joint ports; actuator not imported", ji.spec.typ, target)
@@ -200,7 +200,7 @@ func (b *builder) readActuator(n *node) error {
 		}
 		if ih > 0 {
 			if !joint.spec.limited {
-				return n.errf("inheritrange", "joint %q has no range to inherit", target)
+				return errAt(n, "inheritrange", "joint %q has no range to inherit", target)
 			}
 			mid, half := (joint.spec.lo+joint.spec.hi)/2, (joint.spec.hi-joint.spec.lo)/2*ih
 			ctrl, ctrlLim = [2]float64{(mid - half) / gear[0], (mid + half) / gear[0]}, true
@@ -254,7 +254,7 @@ func (b *builder) actRange(a *attrs, flag, rng string) ([2]float64, bool, error)
 		return [2]float64{}, false, err
 	}
 	if r[0] > r[1] {
-		return [2]float64{}, false, a.n.errf(rng, "lower bound %g exceeds upper bound %g", r[0], r[1])
+		return [2]float64{}, false, errAt(a.n, rng, "lower bound %g exceeds upper bound %g", r[0], r[1])
 	}
 	return [2]float64{r[0], r[1]}, true, nil
 }

@@ -52,15 +52,15 @@ func parseFloats(n *node, k, v string, min, max int) ([]float64, error) {
 	f := strings.Fields(v)
 	if len(f) < min || len(f) > max {
 		if min == max {
-			return nil, n.errf(k, "expected %d numbers, got %q", min, v)
+			return nil, errAt(n, k, "expected %d numbers, got %q", min, v)
 		}
-		return nil, n.errf(k, "expected %d to %d numbers, got %q", min, max, v)
+		return nil, errAt(n, k, "expected %d to %d numbers, got %q", min, max, v)
 	}
 	out := make([]float64, len(f))
 	for i, s := range f {
 		x, err := strconv.ParseFloat(s, 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, n.errf(k, "%q is not a finite number", s)
+			return nil, errAt(n, k, "%q is not a finite number", s)
 		}
 		out[i] = x
 	}
@@ -97,7 +97,7 @@ func (a *attrs) boolean(k string, def bool) (bool, error) {
 	case "false":
 		return false, nil
 	}
-	return def, a.n.errf(k, "%q is not valid: use true or false", v)
+	return def, errAt(a.n, k, "%q is not valid: use true or false", v)
 }
 
 // tristate is the value of a MuJoCo [false, true, auto] attribute.
@@ -125,7 +125,7 @@ func (a *attrs) tri(k string) (tristate, error) {
 	case "auto":
 		return triAuto, nil
 	}
-	return triUnset, a.n.errf(k, "%q is not valid: use false, true or auto", v)
+	return triUnset, errAt(a.n, k, "%q is not valid: use false, true or auto", v)
 }
 
 // oneOf parses attribute k as one of the allowed keywords; def when it is not set.
@@ -139,5 +139,5 @@ func (a *attrs) oneOf(k, def string, allowed ...string) (string, error) {
 			return v, nil
 		}
 	}
-	return def, a.n.errf(k, "%q is not valid: use one of %s", v, strings.Join(allowed, ", "))
+	return def, errAt(a.n, k, "%q is not valid: use one of %s", v, strings.Join(allowed, ", "))
 }

@@ -54,15 +54,15 @@ func (b *builder) collect(n *node, sc scope, world bool, c *content) error {
 		switch ch.Tag {
 		case "inertial":
 			if world {
-				return ch.errf("", "the world body cannot have an inertial")
+				return errAt(ch, "", "the world body cannot have an inertial")
 			}
 			if c.inertial != nil {
-				return ch.errf("", "second <inertial> in one body")
+				return errAt(ch, "", "second <inertial> in one body")
 			}
 			c.inertial = &p
 		case "joint", "freejoint":
 			if world {
-				return ch.errf("", "the world body cannot have joints")
+				return errAt(ch, "", "the world body cannot have joints")
 			}
 			c.joints = append(c.joints, p)
 		case "geom":
@@ -92,7 +92,7 @@ func (b *builder) collect(n *node, sc scope, world bool, c *content) error {
 		case "composite", "flexcomp", "plugin", "replicate", "attach", "skin":
 			b.warn(ch, "<%s> is not supported; its contents are not imported", ch.Tag)
 		default:
-			b.warn(ch, "unknown element in %s; ignored", elementLabel(n.Tag, n.name()))
+			b.warn(ch, "unknown element in %s; ignored", elementLabel(n.Tag, n.Name()))
 		}
 	}
 	return nil
@@ -138,14 +138,14 @@ func (b *builder) readBody(p placed, parent scope) error {
 	b.checkAttrs(n, "body")
 	b.nbody++
 	a := ownAttrs(n)
-	name := n.name()
+	name := n.Name()
 	if name == "" {
 		name = b.uniqueBodyID(fmt.Sprintf("body%d", b.nbody))
 	} else if name == b.ground {
-		return n.errf("name", "%q is reserved for the ground", name)
+		return errAt(n, "name", "%q is reserved for the ground", name)
 	}
 	if _, dup := b.bodies[name]; dup {
-		return n.errf("name", "body name %q is used twice", name)
+		return errAt(n, "name", "body name %q is used twice", name)
 	}
 	cls, err := b.childClass(n, p.class)
 	if err != nil {
@@ -169,11 +169,11 @@ func (b *builder) readBody(p placed, parent scope) error {
 	}
 	if mocap {
 		if parent.body != b.ground {
-			return n.errf("mocap", "a mocap body must be a child of the world body")
+			return errAt(n, "mocap", "a mocap body must be a child of the world body")
 		}
 		b.warn(n, "mocap body imported as fixed to the ground at its reference pose")
 		if len(c.joints) > 0 {
-			return n.errf("mocap", "a mocap body cannot have joints")
+			return errAt(n, "mocap", "a mocap body cannot have joints")
 		}
 	}
 
@@ -185,10 +185,10 @@ func (b *builder) readBody(p placed, parent scope) error {
 		}
 		if j.typ == "free" {
 			if parent.body != b.ground {
-				return jp.n.errf("type", "a free joint is only allowed in a child of the world body")
+				return errAt(jp.n, "type", "a free joint is only allowed in a child of the world body")
 			}
 			if len(c.joints) > 1 {
-				return jp.n.errf("type", "a free joint must be the only joint of its body")
+				return errAt(jp.n, "type", "a free joint must be the only joint of its body")
 			}
 		}
 		joints = append(joints, j)
@@ -233,7 +233,7 @@ func (b *builder) addChain(name string, n *node, parentID string, P, world spati
 		} else if id == "" {
 			id = b.uniqueJointID(fmt.Sprintf("%s__joint%d", name, k))
 		} else if b.jointIDs[id] {
-			return j.n.errf("name", "joint name %q is used twice", id)
+			return errAt(j.n, "name", "joint name %q is used twice", id)
 		}
 		b.jointIDs[id] = true
 		bodyB := name

@@ -44,18 +44,18 @@ func (b *builder) readCompiler(n *node) error {
 		case "radian":
 			c.degree = false
 		default:
-			return n.errf("angle", "%q is not valid: use radian or degree", v)
+			return errAt(n, "angle", "%q is not valid: use radian or degree", v)
 		}
 	}
 	if v, ok := a.str("eulerseq"); ok {
 		if len(v) != 3 {
-			return n.errf("eulerseq", "%q is not valid: need three of x, y, z, X, Y, Z", v)
+			return errAt(n, "eulerseq", "%q is not valid: need three of x, y, z, X, Y, Z", v)
 		}
 		for _, r := range v {
 			switch r {
 			case 'x', 'y', 'z', 'X', 'Y', 'Z':
 			default:
-				return n.errf("eulerseq", "%q is not valid: need three of x, y, z, X, Y, Z", v)
+				return errAt(n, "eulerseq", "%q is not valid: need three of x, y, z, X, Y, Z", v)
 			}
 		}
 		c.eulerseq = v
@@ -82,7 +82,7 @@ func (b *builder) readCompiler(n *node) error {
 		return err
 	}
 	if v, ok := a.str("coordinate"); ok && v != "local" {
-		return n.errf("coordinate", "%q is not supported: only local coordinates (MuJoCo removed global)", v)
+		return errAt(n, "coordinate", "%q is not supported: only local coordinates (MuJoCo removed global)", v)
 	}
 	return nil
 }

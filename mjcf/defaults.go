@@ -47,7 +47,7 @@ func isOrientation(k string) bool {
 // class inherits every value of its parent regardless of document order.
 func (b *builder) readDefault(n *node, parent *defaultClass) error {
 	b.checkAttrs(n, "default")
-	name, hasName := n.attr("class")
+	name, hasName := n.Attr("class")
 	var cls *defaultClass
 	if parent == nil {
 		if !hasName {
@@ -60,14 +60,14 @@ func (b *builder) readDefault(n *node, parent *defaultClass) error {
 		} else if name == b.rootClass.name {
 			cls = b.rootClass // a second top-level <default> adds to the first
 		} else {
-			return n.errf("class", "top-level default class %q differs from the earlier %q", name, b.rootClass.name)
+			return errAt(n, "class", "top-level default class %q differs from the earlier %q", name, b.rootClass.name)
 		}
 	} else {
 		if !hasName || name == "" {
-			return n.errf("class", "nested <default> needs a class name")
+			return errAt(n, "class", "nested <default> needs a class name")
 		}
 		if _, dup := b.classes[name]; dup {
-			return n.errf("class", "default class %q is defined twice", name)
+			return errAt(n, "class", "default class %q is defined twice", name)
 		}
 		cls = &defaultClass{name: name, kinds: make(map[string]map[string]string, len(parent.kinds))}
 		for k, m := range parent.kinds {
@@ -145,7 +145,7 @@ func (b *builder) resolve(n *node, kind, active string) (*attrs, error) {
 	} else {
 		cls = b.classes[clsName]
 		if cls == nil {
-			return nil, n.errf("class", "unknown default class %q", clsName)
+			return nil, errAt(n, "class", "unknown default class %q", clsName)
 		}
 	}
 	if cls == nil || cls.kinds[kind] == nil {
@@ -168,12 +168,12 @@ func (b *builder) resolve(n *node, kind, active string) (*attrs, error) {
 // childClass returns the class active inside element n (its childclass, else active),
 // checking that the class exists.
 func (b *builder) childClass(n *node, active string) (string, error) {
-	c, ok := n.attr("childclass")
+	c, ok := n.Attr("childclass")
 	if !ok {
 		return active, nil
 	}
 	if b.classes[c] == nil {
-		return "", n.errf("childclass", "unknown default class %q", c)
+		return "", errAt(n, "childclass", "unknown default class %q", c)
 	}
 	return c, nil
 }

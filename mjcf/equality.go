@@ -60,10 +60,10 @@ func (b *builder) readEq(n *node) error {
 // eqID returns the constraint's name, or a generated "<kind><index>", unique among the
 // graph's loop cuts and couplings.
 func (b *builder) eqID(n *node) (string, error) {
-	id := n.name()
+	id := n.Name()
 	if id != "" {
 		if b.eqIDs[id] {
-			return "", n.errf("name", "equality name %q is used twice", id)
+			return "", errAt(n, "name", "equality name %q is used twice", id)
 		}
 	} else {
 		base := fmt.Sprintf("equality%d", b.neq-1)
@@ -84,7 +84,7 @@ func (b *builder) bodyRef(n *node, k, name string) (string, spatial.Transform, e
 	}
 	bi := b.bodies[name]
 	if bi == nil {
-		return "", spatial.Transform{}, n.errf(k, "unknown body %q", name)
+		return "", spatial.Transform{}, errAt(n, k, "unknown body %q", name)
 	}
 	return bi.id, bi.world, nil
 }
@@ -93,7 +93,7 @@ func (b *builder) bodyRef(n *node, k, name string) (string, spatial.Transform, e
 func (b *builder) siteRef(n *node, k, name string) (*siteInfo, error) {
 	s := b.sites[name]
 	if s == nil {
-		return nil, n.errf(k, "unknown site %q", name)
+		return nil, errAt(n, k, "unknown site %q", name)
 	}
 	return s, nil
 }
@@ -111,7 +111,7 @@ func (b *builder) sitePair(n *node, a *attrs) (s1, s2 *siteInfo, ok bool, err er
 		if !h2 {
 			missing = "site2"
 		}
-		return nil, nil, false, n.errf(missing, "site1 and site2 must be given together")
+		return nil, nil, false, errAt(n, missing, "site1 and site2 must be given together")
 	}
 	for _, k := range []string{"body1", "body2", "anchor", "relpose"} {
 		if !a.has(k) {
@@ -121,7 +121,7 @@ func (b *builder) sitePair(n *node, a *attrs) (s1, s2 *siteInfo, ok bool, err er
 			b.warn(n, "%s is ignored with site1/site2 (the site frames define the weld)", k)
 			continue
 		}
-		return nil, nil, false, n.errf(k, "use either site1/site2 or the body attributes, not both")
+		return nil, nil, false, errAt(n, k, "use either site1/site2 or the body attributes, not both")
 	}
 	if s1, err = b.siteRef(n, "site1", n1); err != nil {
 		return
@@ -154,10 +154,10 @@ func (b *builder) readConnect(n *node, a *attrs) error {
 	}
 	n1, ok := a.str("body1")
 	if !ok {
-		return n.errf("body1", "required attribute missing (or give site1 and site2)")
+		return errAt(n, "body1", "required attribute missing (or give site1 and site2)")
 	}
 	if !a.has("anchor") {
-		return n.errf("anchor", "required attribute missing")
+		return errAt(n, "anchor", "required attribute missing")
 	}
 	anchor, err := a.vec3("anchor", [3]float64{})
 	if err != nil {
@@ -173,7 +173,7 @@ func (b *builder) readConnect(n *node, a *attrs) error {
 		return err
 	}
 	if id1 == id2 {
-		return n.errf("body2", "body1 and body2 are the same body %q", id1)
+		return errAt(n, "body2", "body1 and body2 are the same body %q", id1)
 	}
 	p2 := T2.Inv().Apply(T1.Apply(spatial.Vec3(anchor)))
 	cut.BodyA, cut.FrameA = id1, cmg.Frame{Pos: anchor}
@@ -205,7 +205,7 @@ func (b *builder) readWeld(n *node, a *attrs) error {
 	}
 	n1, ok := a.str("body1")
 	if !ok {
-		return n.errf("body1", "required attribute missing (or give site1 and site2)")
+		return errAt(n, "body1", "required attribute missing (or give site1 and site2)")
 	}
 	n2, _ := a.str("body2")
 	id1, T1, err := b.bodyRef(n, "body1", n1)
@@ -217,7 +217,7 @@ func (b *builder) readWeld(n *node, a *attrs) error {
 		return err
 	}
 	if id1 == id2 {
-		return n.errf("body2", "body1 and body2 are the same body %q", id1)
+		return errAt(n, "body2", "body1 and body2 are the same body %q", id1)
 	}
 	anchor, err := a.vec3("anchor", [3]float64{})
 	if err != nil {
@@ -249,7 +249,7 @@ func (b *builder) readWeld(n *node, a *attrs) error {
 func (b *builder) readJointEq(n *node, a *attrs) error {
 	j1, ok := a.str("joint1")
 	if !ok {
-		return n.errf("joint1", "required attribute missing")
+		return errAt(n, "joint1", "required attribute missing")
 	}
 	coef, err := a.floats("polycoef", 5, 5)
 	if err != nil {
@@ -272,7 +272,7 @@ func (b *builder) readJointEq(n *node, a *attrs) error {
 		return err
 	}
 	if ji1 == ji2 {
-		return n.errf("joint2", "joint1 and joint2 are the same joint %q", j1)
+		return errAt(n, "joint2", "joint1 and joint2 are the same joint %q", j1)
 	}
 	if coef[2] != 0 || coef[3] != 0 || coef[4] != 0 {
 		b.warn(n, "polycoef has nonlinear terms (%g, %g, %g); only the linear part is imported", coef[2], coef[3], coef[4])
@@ -292,10 +292,10 @@ func (b *builder) readJointEq(n *node, a *attrs) error {
 func (b *builder) scalarJoint(n *node, k, name string) (*jointInfo, error) {
 	ji := b.jointByName[name]
 	if ji == nil {
-		return nil, n.errf(k, "unknown joint %q", name)
+		return nil, errAt(n, k, "unknown joint %q", name)
 	}
 	if ji.spec.typ != "hinge" && ji.spec.typ != "slide" {
-		return nil, n.errf(k, "joint %q is a %s joint: only hinge and slide joints can be used here", name, ji.spec.typ)
+		return nil, errAt(n, k, "joint %q is a %s joint: only hinge and slide joints can be used here", name, ji.spec.typ)
 	}
 	return ji, nil
 }

@@ -39,7 +39,7 @@ func (b *builder) readGeom(n *node, X spatial.Transform, class string) (*geom, e
 	}
 	for i, s := range g.size {
 		if s < 0 {
-			return nil, n.errf("size", "negative size %g (element %d)", s, i+1)
+			return nil, errAt(n, "size", "negative size %g (element %d)", s, i+1)
 		}
 	}
 	g.half = g.size[1]
@@ -53,7 +53,7 @@ func (b *builder) readGeom(n *node, X spatial.Transform, class string) (*geom, e
 		to := spatial.Vec3{ft[3], ft[4], ft[5]}
 		d := to.Sub(from)
 		if d.Norm() < minNorm {
-			return nil, n.errf("fromto", "the two end points coincide")
+			return nil, errAt(n, "fromto", "the two end points coincide")
 		}
 		local = spatial.Transform{R: zAxisRotation(d), P: from.Add(to).Scale(0.5)}
 		g.half = d.Norm() / 2
@@ -115,7 +115,7 @@ func (g *geom) inertia() (in spatial.Inertia, ok bool, err error) {
 	}
 	if m < 0 {
 		if g.a.has("mass") {
-			return in, false, g.n.errf("mass", "negative mass %g", m)
+			return in, false, errAt(g.n, "mass", "negative mass %g", m)
 		}
 		rho, err := g.a.float("density", 1000)
 		if err != nil {

@@ -55,7 +55,7 @@ type builder struct {
 
 // warn records a warning located at element n.
 func (b *builder) warn(n *node, format string, args ...any) {
-	b.warnings = append(b.warnings, n.where()+": "+fmt.Sprintf(format, args...))
+	b.warnings = append(b.warnings, where(n)+": "+fmt.Sprintf(format, args...))
 }
 
 // importModel runs the import; mainPath is the model file when known (registered so that
@@ -91,7 +91,7 @@ func (b *builder) run(data []byte, dir, source, mainPath string) error {
 		if root.Tag == "robot" {
 			hint = " (this looks like URDF: use package urdf)"
 		}
-		return root.errf("", "the root element must be <mujoco>%s", hint)
+		return errAt(root, "", "the root element must be <mujoco>%s", hint)
 	}
 	inc := &includer{mainDir: dir, seen: map[string]string{}}
 	if mainPath != "" {
@@ -103,8 +103,8 @@ func (b *builder) run(data []byte, dir, source, mainPath string) error {
 		return err
 	}
 	b.checkAttrs(root, "mujoco")
-	b.g.Name = root.name()
-	if m, ok := root.attr("model"); ok {
+	b.g.Name = root.Name()
+	if m, ok := root.Attr("model"); ok {
 		b.g.Name = m
 	}
 
@@ -175,7 +175,7 @@ func (b *builder) run(data []byte, dir, source, mainPath string) error {
 // importer generates never take a name that appears later in the file.
 func (b *builder) reserveNames(n *node) {
 	for _, c := range n.Children {
-		if name := c.name(); name != "" {
+		if name := c.Name(); name != "" {
 			switch c.Tag {
 			case "body":
 				b.reservedBodies[name] = true

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/robocompiler/robocompiler/internal/xmltree"
 )
 
 // maxIncludeDepth bounds include nesting (a cycle is caught earlier, as a repeat).
@@ -62,7 +64,7 @@ func (inc *includer) resolve(file, dir string) (string, error) {
 // expand replaces the include elements below n (n's file lives in dir).
 func (inc *includer) expand(n *node, dir string, depth int) error {
 	if depth > maxIncludeDepth {
-		return n.errf("", "includes nested more than %d deep", maxIncludeDepth)
+		return errAt(n, "", "includes nested more than %d deep", maxIncludeDepth)
 	}
 	out := make([]*node, 0, len(n.Children))
 	for _, c := range n.Children {
@@ -87,29 +89,29 @@ func (inc *includer) expand(n *node, dir string, depth int) error {
 // children of its root element.
 func (inc *includer) load(c *node, dir string, depth int) ([]*node, error) {
 	for _, a := range c.Attrs {
-		if q := qualified(a.Name); q != "file" {
-			return nil, c.errf(q, "unknown attribute of <include>: only file is allowed")
+		if q := xmltree.Qualified(a.Name); q != "file" {
+			return nil, errAt(c, q, "unknown attribute of <include>: only file is allowed")
 		}
 	}
-	file, ok := c.attr("file")
+	file, ok := c.Attr("file")
 	if !ok || file == "" {
-		return nil, c.errf("file", "required attribute missing")
+		return nil, errAt(c, "file", "required attribute missing")
 	}
 	path, err := inc.resolve(file, dir)
 	if err != nil {
-		return nil, c.errf("file", "%v", err)
+		return nil, errAt(c, "file", "%v", err)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = filepath.Clean(path)
 	}
 	if first, dup := inc.seen[abs]; dup {
-		return nil, c.errf("file", "%s is included more than once (first at %s); MuJoCo allows each file once", path, first)
+		return nil, errAt(c, "file", "%s is included more than once (first at %s); MuJoCo allows each file once", path, first)
 	}
 	inc.seen[abs] = location(c.File, c.Line)
 	data, err := readModelFile(path)
 	if err != nil {
-		return nil, c.errf("file", "cannot read included file: %v", err)
+		return nil, errAt(c, "file", "cannot read included file: %v", err)
 	}
 	root, err := parseXML(data, path)
 	if err != nil {
@@ -119,7 +121,7 @@ func (inc *includer) load(c *node, dir string, depth int) ([]*node, error) {
 		return nil, err
 	}
 	if len(root.Children) == 0 {
-		return nil, c.errf("file", "included file %s has no elements below its root <%s>", path, root.Tag)
+		return nil, errAt(c, "file", "included file %s has no elements below its root <%s>", path, root.Tag)
 	}
 	return root.Children, nil
 }

@@ -32,10 +32,10 @@ func (b *builder) readInertial(n *node, X spatial.Transform) (massProps, error) 
 	a := ownAttrs(n)
 	var mp massProps
 	if !a.has("pos") {
-		return mp, n.errf("pos", "required attribute missing")
+		return mp, errAt(n, "pos", "required attribute missing")
 	}
 	if !a.has("mass") {
-		return mp, n.errf("mass", "required attribute missing")
+		return mp, errAt(n, "mass", "required attribute missing")
 	}
 	pos, err := a.vec3("pos", [3]float64{})
 	if err != nil {
@@ -45,7 +45,7 @@ func (b *builder) readInertial(n *node, X spatial.Transform) (massProps, error) 
 		return mp, err
 	}
 	if mp.mass < 0 {
-		return mp, n.errf("mass", "negative mass %g", mp.mass)
+		return mp, errAt(n, "mass", "negative mass %g", mp.mass)
 	}
 	diag, err := a.floats("diaginertia", 3, 3)
 	if err != nil {
@@ -57,13 +57,13 @@ func (b *builder) readInertial(n *node, X spatial.Transform) (massProps, error) 
 	}
 	switch {
 	case diag != nil && full != nil:
-		return mp, n.errf("fullinertia", "give either diaginertia or fullinertia, not both")
+		return mp, errAt(n, "fullinertia", "give either diaginertia or fullinertia, not both")
 	case diag == nil && full == nil:
-		return mp, n.errf("diaginertia", "required attribute missing (or give fullinertia)")
+		return mp, errAt(n, "diaginertia", "required attribute missing (or give fullinertia)")
 	case full != nil:
 		for _, k := range []string{"axisangle", "euler", "xyaxes", "zaxis"} {
 			if a.has(k) {
-				return mp, n.errf(k, "fullinertia and an inertial orientation cannot both be given")
+				return mp, errAt(n, k, "fullinertia and an inertial orientation cannot both be given")
 			}
 		}
 		if a.has("quat") {
@@ -77,7 +77,7 @@ func (b *builder) readInertial(n *node, X spatial.Transform) (massProps, error) 
 	default:
 		for i, d := range diag {
 			if d < 0 {
-				return mp, n.errf("diaginertia", "negative principal inertia %g (element %d)", d, i+1)
+				return mp, errAt(n, "diaginertia", "negative principal inertia %g (element %d)", d, i+1)
 			}
 		}
 		r, _, err := b.rotation(a)

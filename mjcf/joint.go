@@ -29,7 +29,7 @@ func (b *builder) readJoint(n *node, X spatial.Transform, class string) (*jointS
 	j := &jointSpec{n: n, axis: spatial.Vec3{0, 0, 1}}
 	if n.Tag == "freejoint" {
 		b.checkAttrs(n, "freejoint")
-		j.name, j.typ = n.name(), "free"
+		j.name, j.typ = n.Name(), "free"
 		return j, nil
 	}
 	a, err := b.resolve(n, "joint", class)
@@ -37,7 +37,7 @@ func (b *builder) readJoint(n *node, X spatial.Transform, class string) (*jointS
 		return nil, err
 	}
 	b.checkAttrs(n, "joint")
-	j.name = n.name()
+	j.name = n.Name()
 	if j.typ, err = a.oneOf("type", "hinge", "hinge", "slide", "ball", "free"); err != nil {
 		return nil, err
 	}
@@ -51,7 +51,7 @@ func (b *builder) readJoint(n *node, X spatial.Transform, class string) (*jointS
 	}
 	ax := spatial.Vec3(axis)
 	if (j.typ == "hinge" || j.typ == "slide") && ax.Norm() < minNorm {
-		return nil, n.errf("axis", "zero-length axis %v: give a nonzero direction", axis)
+		return nil, errAt(n, "axis", "zero-length axis %v: give a nonzero direction", axis)
 	}
 	if ax.Norm() >= minNorm {
 		j.axis = X.R.MulVec(ax.Scale(1 / ax.Norm()))
@@ -80,7 +80,7 @@ func (b *builder) readJoint(n *node, X spatial.Transform, class string) (*jointS
 			j.lo, j.hi = b.comp.angle(j.lo), b.comp.angle(j.hi)
 		}
 		if j.lo > j.hi {
-			return nil, n.errf("range", "lower limit %g exceeds upper limit %g", r[0], r[1])
+			return nil, errAt(n, "range", "lower limit %g exceeds upper limit %g", r[0], r[1])
 		}
 		switch j.typ {
 		case "ball":
@@ -98,7 +98,7 @@ func (b *builder) readJoint(n *node, X spatial.Transform, class string) (*jointS
 			return nil, err
 		}
 		if *f.p < 0 {
-			return nil, n.errf(f.k, "negative value %g", *f.p)
+			return nil, errAt(n, f.k, "negative value %g", *f.p)
 		}
 	}
 	return j, nil
@@ -115,7 +115,7 @@ func (b *builder) limited(a *attrs, flag, rng string) (bool, error) {
 	switch t {
 	case triTrue:
 		if !has {
-			return false, a.n.errf(rng, "%s=\"true\" needs a %s", flag, rng)
+			return false, errAt(a.n, rng, "%s=\"true\" needs a %s", flag, rng)
 		}
 		return true, nil
 	case triFalse:

@@ -44,7 +44,7 @@ func (b *builder) readKeyframes(secs []*node) error {
 			}
 			b.checkAttrs(n, "keyframe/key")
 			a := ownAttrs(n)
-			name := n.name()
+			name := n.Name()
 			switch {
 			case name == "":
 				name = fmt.Sprintf("key%d", idx-1)
@@ -53,7 +53,7 @@ func (b *builder) readKeyframes(secs []*node) error {
 				b.warn(n, "key named %q is imported as seed %q (the default seed is qpos0)", DefaultSeed, name)
 			}
 			if _, dup := b.g.Seeds[name]; dup {
-				return n.errf("name", "seed %q is defined twice", name)
+				return errAt(n, "name", "seed %q is defined twice", name)
 			}
 			if !a.has("qpos") {
 				b.warn(n, "key has no qpos; no seed made")
@@ -64,7 +64,7 @@ func (b *builder) readKeyframes(secs []*node) error {
 				return err
 			}
 			if len(q) != nq {
-				return n.errf("qpos", "expected %d numbers (the model's nq), got %d", nq, len(q))
+				return errAt(n, "qpos", "expected %d numbers (the model's nq), got %d", nq, len(q))
 			}
 			seed := make(map[string]cmg.Values, len(b.joints))
 			off := 0

@@ -22,7 +22,7 @@ func (b *builder) rotation(a *attrs) (r spatial.Mat3, present bool, err error) {
 	for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
 		if a.has(k) {
 			if which != "" {
-				return spatial.Identity3(), false, a.n.errf(k, "orientation given twice (%s and %s): use one specifier", which, k)
+				return spatial.Identity3(), false, errAt(a.n, k, "orientation given twice (%s and %s): use one specifier", which, k)
 			}
 			which = k
 		}
@@ -39,7 +39,7 @@ func (b *builder) rotation(a *attrs) (r spatial.Mat3, present bool, err error) {
 		}
 		q = spatial.Quat{v[0], v[1], v[2], v[3]}
 		if math.Sqrt(v[0]*v[0]+v[1]*v[1]+v[2]*v[2]+v[3]*v[3]) < minNorm {
-			return r, false, a.n.errf("quat", "zero quaternion")
+			return r, false, errAt(a.n, "quat", "zero quaternion")
 		}
 		return q.Normalize().Mat3(), true, nil
 	case "axisangle":
@@ -50,7 +50,7 @@ func (b *builder) rotation(a *attrs) (r spatial.Mat3, present bool, err error) {
 		ax := spatial.Vec3{v[0], v[1], v[2]}
 		n := ax.Norm()
 		if n < minNorm {
-			return r, false, a.n.errf("axisangle", "zero rotation axis")
+			return r, false, errAt(a.n, "axisangle", "zero rotation axis")
 		}
 		return spatial.ExpSO3(ax.Scale(b.comp.angle(v[3]) / n)), true, nil
 	case "euler":
@@ -68,13 +68,13 @@ func (b *builder) rotation(a *attrs) (r spatial.Mat3, present bool, err error) {
 		y := spatial.Vec3{v[3], v[4], v[5]}
 		nx := x.Norm()
 		if nx < minNorm {
-			return r, false, a.n.errf("xyaxes", "x axis has zero length")
+			return r, false, errAt(a.n, "xyaxes", "x axis has zero length")
 		}
 		x = x.Scale(1 / nx)
 		y = y.Sub(x.Scale(x.Dot(y)))
 		ny := y.Norm()
 		if ny < minNorm {
-			return r, false, a.n.errf("xyaxes", "y axis is zero or parallel to the x axis")
+			return r, false, errAt(a.n, "xyaxes", "y axis is zero or parallel to the x axis")
 		}
 		y = y.Scale(1 / ny)
 		z := x.Cross(y)
@@ -86,7 +86,7 @@ func (b *builder) rotation(a *attrs) (r spatial.Mat3, present bool, err error) {
 		}
 		z := spatial.Vec3{v[0], v[1], v[2]}
 		if z.Norm() < minNorm {
-			return r, false, a.n.errf("zaxis", "zero vector")
+			return r, false, errAt(a.n, "zaxis", "zero vector")
 		}
 		return zAxisRotation(z), true, nil
 	}

@@ -29,11 +29,11 @@ func (b *builder) attachSites(sites []placed, geoms []*geom, id string) error {
 			return err
 		}
 		b.nsite++
-		name := n.name()
+		name := n.Name()
 		if name == "" {
 			name = b.uniqueSiteID(fmt.Sprintf("site%d", b.nsite-1))
 		} else if b.siteIDs[name] {
-			return n.errf("name", "site name %q is used twice", name)
+			return errAt(n, "name", "site name %q is used twice", name)
 		}
 		b.siteIDs[name] = true
 		X := sp.frame.Mul(local)
@@ -41,7 +41,7 @@ func (b *builder) attachSites(sites []placed, geoms []*geom, id string) error {
 		b.addSite(name, id, X, oriented || !isIdentity(X.R))
 	}
 	for _, g := range geoms {
-		name := g.n.name()
+		name := g.n.Name()
 		if name == "" || g.typ != "sphere" {
 			continue
 		}

@@ -3,6 +3,8 @@ package mjcf
 import (
 	"sort"
 	"strings"
+
+	"github.com/robocompiler/robocompiler/internal/xmltree"
 )
 
 // attrSpec declares the attributes of one element kind: those the importer reads and
@@ -100,7 +102,7 @@ func (b *builder) checkAttrs(n *node, key string) {
 	}
 	var unknown []string
 	for _, a := range n.Attrs {
-		q := qualified(a.Name)
+		q := xmltree.Qualified(a.Name)
 		if !sets[0][q] && !sets[1][q] {
 			unknown = append(unknown, q)
 		}

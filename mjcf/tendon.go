@@ -31,7 +31,7 @@ func (b *builder) readTendons(sec *node) error {
 			}
 		case "spatial":
 			b.warn(n, "spatial tendons are not supported; not imported")
-			if name := n.name(); name != "" {
+			if name := n.Name(); name != "" {
 				b.tendons[name] = &tendon{n: n, spatial: true}
 			}
 		default:
@@ -47,11 +47,11 @@ func (b *builder) readFixedTendon(n *node) error {
 		return err
 	}
 	b.checkAttrs(n, "tendon/fixed")
-	name := n.name()
+	name := n.Name()
 	if name == "" {
 		name = fmt.Sprintf("tendon%d", b.ntendon-1)
 	} else if b.tendons[name] != nil {
-		return n.errf("name", "tendon name %q is used twice", name)
+		return errAt(n, "name", "tendon name %q is used twice", name)
 	}
 	t := &tendon{n: n}
 	for _, c := range n.Children {
@@ -63,10 +63,10 @@ func (b *builder) readFixedTendon(n *node) error {
 		a := ownAttrs(c)
 		jn, ok := a.str("joint")
 		if !ok {
-			return c.errf("joint", "required attribute missing")
+			return errAt(c, "joint", "required attribute missing")
 		}
 		if !a.has("coef") {
-			return c.errf("coef", "required attribute missing")
+			return errAt(c, "coef", "required attribute missing")
 		}
 		coef, err := a.float("coef", 0)
 		if err != nil {
@@ -79,7 +79,7 @@ func (b *builder) readFixedTendon(n *node) error {
 		t.terms = append(t.terms, cmg.TransmissionTerm{Joint: ji.id, Coef: coef})
 	}
 	if len(t.terms) == 0 {
-		return n.errf("", "fixed tendon has no joints")
+		return errAt(n, "", "fixed tendon has no joints")
 	}
 	b.tendons[name] = t
 	return nil

@@ -112,7 +112,7 @@ func (b *builder) run(data []byte) (*cmg.Graph, error) {
 	}
 	b.checkAttrs(root, "", "robot")
 	g := &cmg.Graph{Schema: cmg.SchemaVersion, Ground: cmg.DefaultGround, Source: b.file}
-	g.Name, _ = root.attr("name")
+	g.Name, _ = root.Attr("name")
 
 	for _, c := range root.Children {
 		if strings.Contains(c.Tag, "xacro") {
@@ -120,7 +120,7 @@ func (b *builder) run(data []byte) (*cmg.Graph, error) {
 		}
 		switch c.Tag {
 		case "link":
-			name, ok := c.attr("name")
+			name, ok := c.Attr("name")
 			if !ok || name == "" {
 				return nil, b.errf(c, "", "name", "required attribute missing")
 			}
@@ -130,7 +130,7 @@ func (b *builder) run(data []byte) (*cmg.Graph, error) {
 			b.links[name] = c
 			b.linkOrder = append(b.linkOrder, name)
 		case "joint":
-			name, ok := c.attr("name")
+			name, ok := c.Attr("name")
 			if !ok || name == "" {
 				return nil, b.errf(c, "", "name", "required attribute missing")
 			}
@@ -238,7 +238,7 @@ func (b *builder) checkMimic(cp cmg.Coupling, joints []cmg.Joint) error {
 	for _, j := range joints {
 		types[j.ID] = j.Type
 	}
-	n := b.joints[cp.Slave].child("mimic")
+	n := b.joints[cp.Slave].Child("mimic")
 	rec := jointRecord(cp.Slave)
 	mt, ok := types[cp.Master]
 	switch {

@@ -23,12 +23,12 @@ var jointTypes = map[string]string{
 // <dynamics> gives damping and friction. <mimic> becomes the coupling
 // q_this = multiplier·q_mimicked + offset, with this joint the slave.
 func (b *builder) readJoint(n *node) (cmg.Joint, *cmg.Coupling, error) {
-	name, _ := n.attr("name")
+	name, _ := n.Attr("name")
 	rec := jointRecord(name)
 	b.checkAttrs(n, rec, "joint")
 	b.checkChildren(n, rec, "origin", "parent", "child", "axis", "limit", "dynamics", "mimic", "calibration", "safety_controller")
 	j := cmg.Joint{ID: name}
-	ut, ok := n.attr("type")
+	ut, ok := n.Attr("type")
 	if !ok {
 		return j, nil, b.errf(n, rec, "type", "required attribute missing")
 	}
@@ -39,11 +39,11 @@ func (b *builder) readJoint(n *node) (cmg.Joint, *cmg.Coupling, error) {
 		tag string
 		dst *string
 	}{{"parent", &j.BodyA}, {"child", &j.BodyB}} {
-		c := n.child(end.tag)
+		c := n.Child(end.tag)
 		if c == nil {
 			return j, nil, b.errf(n, rec, "", "<%s link=...> is required", end.tag)
 		}
-		l, ok := c.attr("link")
+		l, ok := c.Attr("link")
 		if !ok || l == "" {
 			return j, nil, b.errf(c, rec, "link", "required attribute missing")
 		}
@@ -53,7 +53,7 @@ func (b *builder) readJoint(n *node) (cmg.Joint, *cmg.Coupling, error) {
 		*end.dst = l
 	}
 	if j.BodyA == j.BodyB {
-		return j, nil, b.errf(n.child("child"), rec, "link", "parent and child are the same link %q", j.BodyA)
+		return j, nil, b.errf(n.Child("child"), rec, "link", "parent and child are the same link %q", j.BodyA)
 	}
 	X, err := b.origin(n, rec)
 	if err != nil {
@@ -64,7 +64,7 @@ func (b *builder) readJoint(n *node) (cmg.Joint, *cmg.Coupling, error) {
 
 	if j.Type == "revolute" || j.Type == "prismatic" || j.Type == "planar" {
 		ax := spatial.Vec3{1, 0, 0}
-		if a := n.child("axis"); a != nil {
+		if a := n.Child("axis"); a != nil {
 			v, err := b.floats(a, rec, "xyz", 3, []float64{1, 0, 0})
 			if err != nil {
 				return j, nil, err
@@ -79,12 +79,12 @@ func (b *builder) readJoint(n *node) (cmg.Joint, *cmg.Coupling, error) {
 	}
 
 	if ut == "revolute" || ut == "prismatic" {
-		lim := n.child("limit")
+		lim := n.Child("limit")
 		if lim == nil {
 			return j, nil, b.errf(n, rec, "", "a %s joint needs <limit> (URDF requires it)", ut)
 		}
-		_, hasLo := lim.attr("lower")
-		_, hasHi := lim.attr("upper")
+		_, hasLo := lim.Attr("lower")
+		_, hasHi := lim.Attr("upper")
 		if !hasLo && !hasHi {
 			b.warn(lim, rec, "no lower or upper limit: imported unlimited (URDF would read [0, 0])")
 		} else {
@@ -102,7 +102,7 @@ func (b *builder) readJoint(n *node) (cmg.Joint, *cmg.Coupling, error) {
 			j.Limits = &cmg.Limits{Lower: []float64{lo}, Upper: []float64{hi}}
 		}
 	}
-	if d := n.child("dynamics"); d != nil {
+	if d := n.Child("dynamics"); d != nil {
 		if j.Damping, err = b.float(d, rec, "damping", 0); err != nil {
 			return j, nil, err
 		}
@@ -114,8 +114,8 @@ func (b *builder) readJoint(n *node) (cmg.Joint, *cmg.Coupling, error) {
 		}
 	}
 	var cp *cmg.Coupling
-	if m := n.child("mimic"); m != nil {
-		master, ok := m.attr("joint")
+	if m := n.Child("mimic"); m != nil {
+		master, ok := m.Attr("joint")
 		if !ok || master == "" {
 			return j, nil, b.errf(m, rec, "joint", "required attribute missing")
 		}

@@ -20,7 +20,7 @@ func (b *builder) readLink(n *node, name string) (cmg.Body, error) {
 	rec := linkRecord(name)
 	b.checkLink(n, name)
 	body := cmg.Body{ID: name}
-	in := n.child("inertial")
+	in := n.Child("inertial")
 	if in == nil {
 		return body, nil
 	}
@@ -29,11 +29,11 @@ func (b *builder) readLink(n *node, name string) (cmg.Body, error) {
 	if err != nil {
 		return body, err
 	}
-	m := in.child("mass")
+	m := in.Child("mass")
 	if m == nil {
 		return body, b.errf(in, rec, "", "<mass> is required in <inertial>")
 	}
-	if _, ok := m.attr("value"); !ok {
+	if _, ok := m.Attr("value"); !ok {
 		return body, b.errf(m, rec, "value", "required attribute missing")
 	}
 	if body.Mass, err = b.float(m, rec, "value", 0); err != nil {
@@ -42,13 +42,13 @@ func (b *builder) readLink(n *node, name string) (cmg.Body, error) {
 	if body.Mass < 0 {
 		return body, b.errf(m, rec, "value", "negative mass %g", body.Mass)
 	}
-	it := in.child("inertia")
+	it := in.Child("inertia")
 	if it == nil {
 		return body, b.errf(in, rec, "", "<inertia> is required in <inertial>")
 	}
 	var v [6]float64
 	for i, k := range []string{"ixx", "ixy", "ixz", "iyy", "iyz", "izz"} {
-		if _, ok := it.attr(k); !ok {
+		if _, ok := it.Attr(k); !ok {
 			return body, b.errf(it, rec, k, "required attribute missing")
 		}
 		if v[i], err = b.float(it, rec, k, 0); err != nil {

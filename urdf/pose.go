@@ -12,7 +12,7 @@ import (
 // floats parses attribute k of n as exactly count finite numbers; def (which may be nil)
 // when the attribute is absent.
 func (b *builder) floats(n *node, record, k string, count int, def []float64) ([]float64, error) {
-	v, ok := n.attr(k)
+	v, ok := n.Attr(k)
 	if !ok {
 		return def, nil
 	}
@@ -48,7 +48,7 @@ func RPY(roll, pitch, yaw float64) spatial.Mat3 {
 
 // origin reads an <origin xyz rpy> child of n (identity when absent).
 func (b *builder) origin(n *node, record string) (spatial.Transform, error) {
-	o := n.child("origin")
+	o := n.Child("origin")
 	if o == nil {
 		return spatial.Identity(), nil
 	}

@@ -3,6 +3,8 @@ package urdf
 import (
 	"sort"
 	"strings"
+
+	"github.com/robocompiler/robocompiler/internal/xmltree"
 )
 
 // specs lists, per element, the attributes the importer reads or deliberately ignores;
@@ -36,7 +38,7 @@ func (b *builder) checkAttrs(n *node, record, key string) {
 		if a.Name.Space == "xmlns" || a.Name.Local == "xmlns" {
 			continue
 		}
-		q := qualified(a.Name)
+		q := xmltree.Qualified(a.Name)
 		if !strings.Contains(known, " "+q+" ") {
 			unknown = append(unknown, q)
 		}
