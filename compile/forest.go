@@ -1,8 +1,10 @@
 package compile
 
 import (
+	"fmt"
 	"sort"
 
+	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/joint"
 )
 
@@ -19,7 +21,8 @@ const (
 
 // chooseForest selects the spanning forest deterministically: Kruskal's algorithm over
 // the joints ordered by (preference class, distance of the nearer endpoint from the
-// ground, id). Hinted cut joints are never placed in the tree. The result keeps fixed
+// ground, id). Hinted cut joints are never placed in the tree; a hinted cut that the
+// forest cannot do without is an error at hints.cut_joints[k]. The result keeps fixed
 // joints and driven or requested coordinates in the tree, cuts passive spherical and
 // universal joints first, and keeps closure paths short within a class. It then orients
 // the forest from the ground and orders its edges topologically.
@@ -57,25 +60,37 @@ func (m *Model) chooseForest() error {
 			jt.Tree = true
 		}
 	}
-	if err := m.orientForest(); err != nil {
+	if err := m.checkCutHints(uf); err != nil {
 		return err
 	}
-	for id := range forced {
-		j := m.JointIndex(id)
-		if j >= 0 && !m.closesCycle(j) {
-			return m.errorf("hints", "cut_joints", "cut_joints",
-				"joint %q cannot be cut: it is the only connection of body %q to the ground; cut a joint that closes a loop", id, m.Node(m.Joints[j].NodeB))
-		}
-	}
-	return nil
+	return m.orientForest()
 }
 
-// closesCycle reports whether cut joint j joins two nodes that the forest already
-// connects (both reachable from the ground).
-func (m *Model) closesCycle(j int) bool {
-	a, b := m.Joints[j].NodeA, m.Joints[j].NodeB
-	reach := func(n int) bool { return n == Ground || m.Bodies[n-1].Edge >= 0 }
-	return reach(a) && reach(b)
+// checkCutHints reports the first hints.cut_joints entry (in list order) whose joint
+// the forest built without the hinted joints does not bridge: cutting it would leave a
+// body without a path to the ground.
+func (m *Model) checkCutHints(uf *unionFind) error {
+	if m.Graph.Hints == nil {
+		return nil
+	}
+	for k, id := range m.Graph.Hints.CutJoints {
+		j := m.JointIndex(id)
+		if j < 0 {
+			continue // cmg validation reports unknown joints
+		}
+		a, b := m.Joints[j].NodeA, m.Joints[j].NodeB
+		if uf.find(a) == uf.find(b) {
+			continue
+		}
+		lost := b
+		if uf.find(a) != uf.find(Ground) {
+			lost = a
+		}
+		return &cmg.FieldError{File: m.Graph.Source, Record: "hints", Field: fmt.Sprintf("cut_joints[%d]", k),
+			Message: fmt.Sprintf("joint %q cannot be cut: without it (and the other hinted cuts) body %q has no path to the ground %q; cut a joint that closes a loop",
+				id, m.Node(lost), m.Graph.GroundName())}
+	}
+	return nil
 }
 
 func (m *Model) treeClasses() []int {
