@@ -78,21 +78,24 @@ type Coupling struct {
 	Row                int
 }
 
-func (m *Model) buildComparisons(eliminate bool) error {
+// eliminateCuts marks the cut joints whose eliminated form drops their coordinates:
+// every cut joint except helical and free ones (no eliminated row form) and those that
+// an actuator, coupling or partition request names (their coordinates are referred to).
+func (m *Model) eliminateCuts() {
+	driven := m.drivenJoints()
+	for i := range m.Joints {
+		j := &m.Joints[i]
+		j.Eliminated = !j.Tree && !driven[j.ID] && eliminatedKind(j.Model.Kind) != RowsSE3
+	}
+}
+
+func (m *Model) buildComparisons() error {
 	for _, ji := range m.CutJoints() {
 		j := &m.Joints[ji]
 		c := Comparison{ID: j.ID, Source: "joint", Kind: RowsSE3, Joint: ji, NodeA: j.NodeA, NodeB: j.NodeB,
 			FrameA: j.A, FrameB: j.B, Axis: j.Model.Axis, Axis2: j.Model.Axis2}
-		if eliminate {
+		if j.Eliminated || j.Model.Kind == joint.Fixed {
 			c.Kind, c.Joint = eliminatedKind(j.Model.Kind), -1
-			if c.Kind == RowsSE3 {
-				c.Joint = ji
-			}
-			if j.Model.Kind == joint.Fixed {
-				c.Joint = -1
-			}
-		} else if j.Model.Kind == joint.Fixed {
-			c.Kind, c.Joint = RowsWeld, -1
 		}
 		m.addComparison(c)
 	}

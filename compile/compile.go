@@ -11,10 +11,11 @@ import (
 
 // Options steer compilation.
 type Options struct {
-	// Eliminate emits every cut joint in eliminated form (rows on the tree: point 3,
+	// Eliminate emits cut joints in eliminated form (rows on the tree: point 3,
 	// universal 4, revolute 5, prismatic 5, planar 3, weld 6) instead of the full SE(3)
-	// comparison that retains the cut joint's own coordinates. Helical and free cut joints
-	// always keep the SE(3) form.
+	// comparison that retains the cut joint's own coordinates; an eliminated cut joint
+	// has no coordinates in q and v. Helical and free cut joints, and cut joints that an
+	// actuator, coupling or partition request names, always keep the SE(3) form.
 	Eliminate bool
 }
 
@@ -34,8 +35,11 @@ func Compile(g *cmg.Graph, opts Options) (*Model, error) {
 	if err := m.chooseForest(); err != nil {
 		return nil, err
 	}
+	if opts.Eliminate {
+		m.eliminateCuts()
+	}
 	m.layoutCoordinates()
-	if err := m.buildComparisons(opts.Eliminate); err != nil {
+	if err := m.buildComparisons(); err != nil {
 		return nil, err
 	}
 	if err := m.buildCouplings(); err != nil {
@@ -83,7 +87,8 @@ func (m *Model) buildJoints() error {
 		if b < 0 {
 			return m.errorf("joint", r.ID, "body_b", "unknown body %q", r.BodyB)
 		}
-		m.Joints[i] = Joint{ID: r.ID, Model: jm, A: r.FrameA.Transform(), B: r.FrameB.Transform(),
+		fa, fb := r.FrameA.Transform(), r.FrameB.Transform()
+		m.Joints[i] = Joint{ID: r.ID, Model: jm, A: fa, B: fb, AInv: fa.Inv(), BInv: fb.Inv(),
 			NodeA: a, NodeB: b, NQ: jm.NQ(), NV: jm.NV(),
 			Armature: r.Armature, Damping: r.Damping, Friction: r.Friction}
 	}
@@ -115,10 +120,13 @@ func JointModel(r *cmg.Joint) (joint.Model, error) {
 }
 
 // layoutCoordinates places tree joints first, in edge (topological) order, then cut
-// joints in id order.
+// joints in id order; eliminated cut joints take no room.
 func (m *Model) layoutCoordinates() {
 	q, v := 0, 0
 	place := func(j *Joint) {
+		if j.Eliminated {
+			j.NQ, j.NV = 0, 0
+		}
 		j.Q0, j.V0 = q, v
 		q += j.NQ
 		v += j.NV

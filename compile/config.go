@@ -12,6 +12,9 @@ import (
 func (m *Model) Integrate(q, v []float64, dt float64, out []float64) {
 	for i := range m.Joints {
 		j := &m.Joints[i]
+		if j.Eliminated {
+			continue
+		}
 		j.Model.Integrate(q[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV], dt, out[j.Q0:j.Q0+j.NQ])
 	}
 }
@@ -20,6 +23,9 @@ func (m *Model) Integrate(q, v []float64, dt float64, out []float64) {
 func (m *Model) Difference(q0, q1, v []float64) {
 	for i := range m.Joints {
 		j := &m.Joints[i]
+		if j.Eliminated {
+			continue
+		}
 		j.Model.Difference(q0[j.Q0:j.Q0+j.NQ], q1[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV])
 	}
 }
@@ -29,6 +35,9 @@ func (m *Model) Neutral() []float64 {
 	q := make([]float64, m.NQ)
 	for i := range m.Joints {
 		j := &m.Joints[i]
+		if j.Eliminated {
+			continue
+		}
 		j.Model.Neutral(q[j.Q0 : j.Q0+j.NQ])
 	}
 	return q
@@ -39,6 +48,9 @@ func (m *Model) Random(rng *rand.Rand) []float64 {
 	q := make([]float64, m.NQ)
 	for i := range m.Joints {
 		j := &m.Joints[i]
+		if j.Eliminated {
+			continue
+		}
 		j.Model.Random(rng, q[j.Q0:j.Q0+j.NQ])
 	}
 	return q
@@ -79,6 +91,8 @@ func (m *Model) Seed(name string) ([]float64, error) {
 }
 
 // SetJointValues writes per-joint coordinates (joint id → values) into q (len NQ).
+// Values of an eliminated cut joint are checked and otherwise ignored: its relative
+// motion follows from the tree coordinates.
 func (m *Model) SetJointValues(q []float64, vals map[string]cmg.Values) error {
 	for id, v := range vals {
 		j := m.JointIndex(id)
@@ -86,8 +100,11 @@ func (m *Model) SetJointValues(q []float64, vals map[string]cmg.Values) error {
 			return fmt.Errorf("%s: unknown joint %q", m.Graph.Source, id)
 		}
 		jt := &m.Joints[j]
-		if len(v) != jt.NQ {
-			return fmt.Errorf("%s: joint %q takes %d values, got %d", m.Graph.Source, id, jt.NQ, len(v))
+		if n := jt.Model.NQ(); len(v) != n {
+			return fmt.Errorf("%s: joint %q takes %d values, got %d", m.Graph.Source, id, n, len(v))
+		}
+		if jt.Eliminated {
+			continue
 		}
 		copy(q[jt.Q0:jt.Q0+jt.NQ], v)
 		jt.Model.Normalize(q[jt.Q0 : jt.Q0+jt.NQ])
@@ -95,7 +112,8 @@ func (m *Model) SetJointValues(q []float64, vals map[string]cmg.Values) error {
 	return nil
 }
 
-// JointValues returns q (len NQ) as joint id → coordinates.
+// JointValues returns q (len NQ) as joint id → coordinates, for every joint with
+// coordinates in q (fixed and eliminated cut joints have none).
 func (m *Model) JointValues(q []float64) map[string]cmg.Values {
 	out := make(map[string]cmg.Values, len(m.Joints))
 	for _, j := range m.Joints {

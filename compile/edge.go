@@ -7,11 +7,11 @@ import "github.com/robocompiler/robocompiler/spatial"
 func (m *Model) EdgeTransform(e int, q []float64) spatial.Transform {
 	ed := &m.Edges[e]
 	j := &m.Joints[ed.Joint]
-	x := j.A.Mul(j.Model.Transform(q[j.Q0 : j.Q0+j.NQ])).Mul(j.B.Inv())
+	x := j.Model.Transform(q[j.Q0 : j.Q0+j.NQ])
 	if ed.Reversed {
-		return x.Inv()
+		return j.B.Mul(x.Inv()).Mul(j.AInv)
 	}
-	return x
+	return j.A.Mul(x).Mul(j.BInv)
 }
 
 // EdgeSubspace writes the NV motion-subspace columns of tree edge e: the twist of the

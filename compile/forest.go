@@ -93,7 +93,9 @@ func (m *Model) checkCutHints(uf *unionFind) error {
 	return nil
 }
 
-func (m *Model) treeClasses() []int {
+// drivenJoints returns the ids of the joints whose coordinates the records refer to:
+// actuated (directly or through a transmission), coupled, or requested independent.
+func (m *Model) drivenJoints() map[string]bool {
 	driven := map[string]bool{}
 	for _, a := range m.Graph.Actuators {
 		driven[a.Joint] = true
@@ -110,6 +112,11 @@ func (m *Model) treeClasses() []int {
 			driven[id] = true
 		}
 	}
+	return driven
+}
+
+func (m *Model) treeClasses() []int {
+	driven := m.drivenJoints()
 	hinted := map[string]bool{}
 	if h := m.Graph.Hints; h != nil {
 		for _, id := range h.TreeJoints {

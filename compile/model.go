@@ -68,14 +68,19 @@ type Joint struct {
 	ID string
 	// Model is the joint's motion model Q(q).
 	Model joint.Model
-	// A and B are the joint frame in body A and in body B: X = A·Q(q)·B⁻¹.
-	A, B spatial.Transform
+	// A and B are the joint frame in body A and in body B: X = A·Q(q)·B⁻¹. AInv and BInv
+	// are their inverses, computed once at compile time.
+	A, B, AInv, BInv spatial.Transform
 	// NodeA and NodeB are the joined nodes (Ground or a body node).
 	NodeA, NodeB int
-	// Q0 and V0 are this joint's offsets in q and v; NQ and NV its sizes.
+	// Q0 and V0 are this joint's offsets in q and v; NQ and NV its sizes there: the
+	// motion model's sizes, or 0 for an eliminated cut joint.
 	Q0, V0, NQ, NV int
 	// Tree reports whether the joint is a spanning-forest edge (otherwise it is a cut).
 	Tree bool
+	// Eliminated reports a cut joint emitted in eliminated form: its relative motion
+	// follows from the tree coordinates, so it owns no coordinates in q and v.
+	Eliminated bool
 	// Armature, Damping and Friction are the joint's passive parameters (per velocity).
 	Armature, Damping, Friction float64
 }
