@@ -7,6 +7,7 @@ import (
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/robocompiler/robocompiler/mjcf"
+	"github.com/robocompiler/robocompiler/urdf"
 	"github.com/spf13/cobra"
 )
 
@@ -74,12 +75,13 @@ func runValidate(cmd *cobra.Command, model string) error {
 }
 
 // describeProblems lists the problems in err for the JSON output: each cmg.FieldError of
-// cmg.Errors, an MJCF import error with its element and attribute, or any other error
-// (an unreadable file, an unknown model name) as a bare message.
+// cmg.Errors, an MJCF or URDF import error with its record (or element) and attribute,
+// or any other error (an unreadable file, an unknown model name) as a bare message.
 func describeProblems(err error) []validateProblem {
 	out := []validateProblem{}
 	var errs cmg.Errors
 	var me *mjcf.Error
+	var ue *urdf.Error
 	switch {
 	case err == nil:
 	case errors.As(err, &errs):
@@ -92,6 +94,12 @@ func describeProblems(err error) []validateProblem {
 			rec = cmg.RecordName(me.Element, me.Name)
 		}
 		out = append(out, validateProblem{Record: rec, Field: me.Attr, Message: me.Msg, Line: me.Line})
+	case errors.As(err, &ue):
+		rec := ue.Record
+		if rec == "" {
+			rec = ue.Element
+		}
+		out = append(out, validateProblem{Record: rec, Field: ue.Attr, Message: ue.Msg, Line: ue.Line})
 	default:
 		out = append(out, validateProblem{Message: err.Error()})
 	}

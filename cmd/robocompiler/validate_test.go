@@ -111,6 +111,45 @@ func TestValidateCommand(t *testing.T) {
 			t.Errorf("missing file: exit %d: %v %s", code, m, errOut)
 		}
 	})
+	t.Run("urdf", func(t *testing.T) {
+		arm := filepath.Join("..", "..", "urdf", "testdata", "dual_arm.urdf")
+		out, errOut, code := run(t, "validate", arm)
+		if code != 0 || !strings.Contains(out, `"dual_arm": 15 bodies, 15 joints, 0 loop cuts, 2 couplings`) ||
+			!strings.Contains(errOut, "warning: "+arm+":201: <transmission>") {
+			t.Fatalf("exit %d\nstdout %s\nstderr %s", code, out, errOut)
+		}
+		out, _, code = run(t, "validate", "--json", arm)
+		if m := decodeOne(t, out); code != 0 || m["ok"] != true || len(m["errors"].([]any)) != 0 {
+			t.Errorf("exit %d: %v", code, m)
+		}
+	})
+	t.Run("urdf invalid", func(t *testing.T) {
+		bad := write("bad.urdf", "<robot name=\"r\">\n  <link name=\"a\"/>\n  <link name=\"b\"/>\n"+
+			"  <joint name=\"j\" type=\"revolute\">\n    <parent link=\"a\"/><child link=\"b\"/>\n"+
+			"    <limit lower=\"1\" upper=\"-1\"/>\n  </joint>\n</robot>\n")
+		out, errOut, code := run(t, "validate", "--json", bad)
+		if code != 1 {
+			t.Fatalf("exit %d, want 1: %s", code, errOut)
+		}
+		m := decodeOne(t, out)
+		errs, _ := m["errors"].([]any)
+		if m["ok"] != false || len(errs) != 1 {
+			t.Fatalf("got %v", m)
+		}
+		e := errs[0].(map[string]any)
+		if e["record"] != `joint "j"` || e["field"] != "lower" || e["line"] != 6.0 || !strings.Contains(e["message"].(string), "exceeds upper limit") {
+			t.Errorf("URDF problem %v", e)
+		}
+		if !strings.Contains(errOut, bad+`:6: joint "j": <limit> attribute "lower": lower limit 1 exceeds upper limit -1`) {
+			t.Errorf("stderr %q", errOut)
+		}
+		notRobot := write("mjcf.urdf", "<mujoco/>")
+		out, _, code = run(t, "validate", "--json", notRobot)
+		e = decodeOne(t, out)["errors"].([]any)[0].(map[string]any)
+		if code != 1 || e["record"] != "mujoco" || e["field"] != "" || !strings.Contains(e["message"].(string), "must be <robot>") {
+			t.Errorf("an element-level URDF error: exit %d, %v", code, e)
+		}
+	})
 	t.Run("usage", func(t *testing.T) {
 		for _, args := range [][]string{{"validate"}, {"validate", fourbar, invalid}, {"validate", "--no-such-flag", fourbar}} {
 			if _, errOut, code := run(t, args...); code != 2 {
