@@ -333,7 +333,9 @@ func TestRoundTripDetects(t *testing.T) {
 	}
 	g.Seeds = map[string]map[string]cmg.Values{"s": {"left_elbow": {0.5}}}
 	for _, edit := range []func(*cmg.Graph){
-		func(h *cmg.Graph) { h.Joint("left_elbow").FrameA.Pos[2] = math.Nextafter(h.Joint("left_elbow").FrameA.Pos[2], 0) },
+		func(h *cmg.Graph) {
+			h.Joint("left_elbow").FrameA.Pos[2] = math.Nextafter(h.Joint("left_elbow").FrameA.Pos[2], 0)
+		},
 		func(h *cmg.Graph) { h.Seeds = map[string]map[string]cmg.Values{"t": {"left_elbow": {0.5}}} },
 		func(h *cmg.Graph) { h.Seeds["s"]["left_elbow"][0] = 0.5000001 },
 	} {
