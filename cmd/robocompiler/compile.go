@@ -97,7 +97,8 @@ func init() {
 			}
 			out := compileJSON{Model: m.Graph.Name, Bodies: len(m.Bodies), Nodes: len(m.Bodies) + 1, Joints: len(m.Joints),
 				CycleRank: m.CycleRank, TreeCoordinates: m.NVT, Coordinates: m.NV, ConfigSize: m.NQ,
-				Couplings: len(m.Couplings), Partition: f.partition, ResidualRows: m.Rows}
+				Couplings: len(m.Couplings), Partition: f.partition, ResidualRows: m.Rows,
+				TreeJoints: make([]string, 0, len(m.Edges)), Cuts: make([]cutJSON, 0, len(m.Comparisons)), Modules: []moduleJSON{}}
 			for _, e := range m.Edges {
 				out.TreeJoints = append(out.TreeJoints, m.Joints[e.Joint].ID)
 			}
