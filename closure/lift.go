@@ -21,6 +21,13 @@ type Lift struct {
 	P *Partition
 	// E is NV × Mobility: column i is the velocity produced by unit independent speed i.
 	E *mat.Dense
+	// RCond is the reciprocal condition number (1-norm) of the scaled R_p at the last
+	// Update, and Sign the sign of its determinant (+1 or -1; 0 when R_p is singular or
+	// there is no dependent block). Both are for the partition's fixed row and column
+	// order, so a sign change between two configurations means R_p passed through a
+	// singular configuration between them.
+	RCond float64
+	Sign  int
 
 	rp, ra blas64.General
 	ipiv   []int
@@ -54,10 +61,12 @@ func NewLift(p *Partition, nv int) *Lift {
 }
 
 // Update recomputes E from the closure Jacobian C (Rows × NV) at the current
-// configuration. It returns *SingularError when R_p is singular; E is then unchanged.
+// configuration. It returns *SingularError when R_p is singular; E is then unchanged
+// (RCond and Sign describe the singular block).
 func (l *Lift) Update(C *mat.Dense) error {
 	p := l.P
 	r, d := p.Rank, p.Mobility
+	l.RCond, l.Sign = 1, 0
 	if d == 0 {
 		return nil
 	}
@@ -82,10 +91,13 @@ func (l *Lift) Update(C *mat.Dense) error {
 	}
 	anorm := lapack64.Lange(lapack.MaxColumnSum, l.rp, l.work)
 	if !lapack64.Getrf(l.rp, l.ipiv) {
+		l.RCond = 0
 		return &SingularError{RCond: 0}
 	}
-	if rc := lapack64.Gecon(lapack.MaxColumnSum, l.rp, anorm, l.work, l.iwork); rc < SingularTol {
-		return &SingularError{RCond: rc}
+	l.RCond = lapack64.Gecon(lapack.MaxColumnSum, l.rp, anorm, l.work, l.iwork)
+	l.Sign = luSign(l.rp, l.ipiv)
+	if l.RCond < SingularTol {
+		return &SingularError{RCond: l.RCond}
 	}
 	lapack64.Getrs(blas.NoTrans, l.rp, l.ra, l.ipiv)
 	e := l.E.RawMatrix()
@@ -104,4 +116,21 @@ func (l *Lift) Update(C *mat.Dense) error {
 		}
 	}
 	return nil
+}
+
+// luSign returns the sign of the determinant of a matrix from its LU factors (Getrf).
+func luSign(lu blas64.General, ipiv []int) int {
+	sign := 1
+	for i, p := range ipiv {
+		if p != i {
+			sign = -sign
+		}
+		switch d := lu.Data[i*lu.Stride+i]; {
+		case d < 0:
+			sign = -sign
+		case d == 0:
+			return 0
+		}
+	}
+	return sign
 }

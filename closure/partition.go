@@ -17,9 +17,15 @@ import (
 // closure Jacobian below which a direction counts as dependent.
 const RankTol = 1e-9
 
-// nearBand bounds the band of pivots that are far below the scale but far above
-// round-off: such directions are reported as near-redundant.
-const nearLow, nearHigh = 1e-11, 1e-6
+// NearLow and NearHigh bound the near-redundant band of normalised pivots: far below the
+// declared scales but far above round-off. Imported files whose geometry is rounded
+// (axes meant to be parallel, points meant to coincide) put their redundant constraint
+// directions here rather than at round-off.
+const NearLow, NearHigh = 1e-11, 1e-6
+
+// NearGap is the smallest ratio between consecutive pivots that counts as a clear gap
+// above the near-redundant band (see ChoosePartition).
+const NearGap = 1e3
 
 // Partition is a rank decision and velocity partition at one configuration (eq. 9): the
 // selected rows S, the dependent velocities p (len Rank) and the independent ones
@@ -31,11 +37,18 @@ type Partition struct {
 	// Dependent and Independent are velocity indices; Independent keeps the requested
 	// order when the partition was requested, otherwise it is sorted.
 	Dependent, Independent []int
-	// Diag is the pivoted-QR diagonal of the scaled Cᵀ, normalised by its first entry.
-	Diag []float64
-	// Gap is Diag[Rank-1]/Diag[Rank] (+Inf when no direction was dropped).
+	// Requested is true when Independent was requested by the caller rather than chosen.
+	Requested bool
+	// Diag is the pivoted-QR diagonal of the scaled Cᵀ, normalised by its first entry
+	// (len min(Rows, NV)); Pivots lists every residual row in pivot order, so Diag[i]
+	// belongs to row Pivots[i].
+	Diag   []float64
+	Pivots []int
+	// Gap is Diag[Rank-1]/Diag[Rank], the ratio across the rank cut (+Inf when no
+	// direction was dropped).
 	Gap float64
-	// Near lists pivots in the near-redundant band, with the cut behind each.
+	// Near lists the pivots in the near-redundant band [NearLow, NearHigh] in pivot
+	// order, with the cut and row behind each and whether the rank decision dropped it.
 	Near []NearRedundant
 	// rowScale and colScale are the declared-scale weights used for the decision.
 	rowScale, colScale []float64
@@ -46,7 +59,12 @@ type Partition struct {
 type NearRedundant struct {
 	Row   int     // residual row that carried the pivot
 	Cut   string  // the comparison or coupling owning that row
-	Value float64 // normalised pivot
+	Value float64 // normalised pivot (dimensionless)
+	// Redundant is true when the rank decision dropped the direction (it lies below the
+	// rank cut: the row is not enforced by the corrector and its residual only stays at
+	// the scale of Value times the motion); false when it is kept and locks one degree of
+	// freedom.
+	Redundant bool
 }
 
 // PartitionError is an invalid partition request or a singular partition: it names the
@@ -63,6 +81,17 @@ func (e *PartitionError) Error() string { return e.Msg }
 // pivoted QR, which keeps the best-conditioned dependent block). tol is the relative rank
 // threshold (0 means RankTol). Rows and columns are scaled by the model's declared
 // length and angle scales first.
+//
+// The rank decision reads the normalised pivoted-QR diagonal Diag of the scaled Cᵀ:
+//  1. the round-off rank r0 counts the pivots above tol;
+//  2. among the cuts b < r0 whose lower pivot Diag[b] lies in the near-redundant band
+//     (Diag[b] <= NearHigh), the one with the largest ratio Diag[b-1]/Diag[b] is taken;
+//     if that ratio is a clear gap (>= NearGap) the rank is b, so the near-redundant
+//     pivots below the gap count as redundant (rounded geometry in a file, not a
+//     constraint that locks a degree of freedom);
+//  3. otherwise the rank is r0.
+//
+// Gap reports the ratio across the chosen cut and Near every pivot in the band.
 func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64) (*Partition, error) {
 	if tol == 0 {
 		tol = RankTol
@@ -81,7 +110,7 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 			at.Data[j*rows+i] = C.At(i, j) * p.rowScale[i] * p.colScale[j]
 		}
 	}
-	jpvt := pivotedQR(at)
+	p.Pivots = pivotedQR(at)
 	top := math.Abs(at.Data[0])
 	k := min(rows, nv)
 	p.Diag = make([]float64, k)
@@ -89,16 +118,17 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 		if top > 0 {
 			p.Diag[i] = math.Abs(at.Data[i*rows+i]) / top
 		}
-		if p.Diag[i] > tol {
-			p.Rank = i + 1
-		}
-		if p.Diag[i] >= nearLow && p.Diag[i] <= nearHigh {
-			p.Near = append(p.Near, NearRedundant{Row: jpvt[i], Cut: RowOwner(m, jpvt[i]), Value: p.Diag[i]})
+	}
+	p.Rank = rankCut(p.Diag, tol)
+	for i, v := range p.Diag {
+		if v >= NearLow && v <= NearHigh {
+			p.Near = append(p.Near, NearRedundant{Row: p.Pivots[i], Cut: RowOwner(m, p.Pivots[i]), Value: v, Redundant: i >= p.Rank})
 		}
 	}
 	if p.Rank > 0 && p.Rank < k {
 		p.Gap = p.Diag[p.Rank-1] / math.Max(p.Diag[p.Rank], math.SmallestNonzeroFloat64)
 	}
+	jpvt := p.Pivots
 	p.Rows = append([]int(nil), jpvt[:p.Rank]...)
 	sort.Ints(p.Rows)
 	p.Mobility = nv - p.Rank
@@ -106,6 +136,7 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 		return p, err
 	}
 	if request != nil {
+		p.Requested = true
 		return p, nil
 	}
 	// Automatic: pivoted QR of the selected scaled rows picks the dependent columns.
@@ -120,6 +151,45 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 	sort.Ints(p.Dependent)
 	p.Independent = complement(nv, p.Dependent)
 	return p, nil
+}
+
+// enforced returns the residual rows a corrector must drive to zero: every row except
+// the near-redundant ones the rank decision dropped, which only stay small.
+func (p *Partition) enforced(rows int) []int {
+	drop := make([]bool, rows)
+	for _, n := range p.Near {
+		drop[n.Row] = n.Redundant
+	}
+	var out []int
+	for r := 0; r < rows; r++ {
+		if !drop[r] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// rankCut applies the rank rule of ChoosePartition to the normalised pivots diag.
+func rankCut(diag []float64, tol float64) int {
+	r0 := 0
+	for i, v := range diag {
+		if v > tol {
+			r0 = i + 1
+		}
+	}
+	cut, best := r0, 0.0
+	for b := 1; b < r0; b++ {
+		if diag[b] > NearHigh {
+			continue
+		}
+		if ratio := diag[b-1] / diag[b]; ratio > best {
+			cut, best = b, ratio
+		}
+	}
+	if best >= NearGap {
+		return cut
+	}
+	return r0
 }
 
 // pivotedQR factorises a in place by Householder QR with column pivoting (all columns

@@ -4,39 +4,77 @@ import (
 	"github.com/robocompiler/robocompiler/compile"
 )
 
+// ReconfigureRCond is the default reciprocal condition number of the scaled dependent
+// block R_p below which a Tracker re-decides its rank and partition. It falls like the
+// square root of the distance to a fold of the independent coordinates, so a caller
+// stepping towards such a configuration raises Tracker.RCondTol until the re-decision
+// happens at least one step before the fold.
+const ReconfigureRCond = 1e-4
+
+// crossingBisections bounds the bisection that locates a sign change of det R_p inside
+// one step (2⁻⁴⁰ of the step).
+const crossingBisections = 40
+
 // Tracker follows a motion of the independent coordinates on the closure manifold:
 // predictor q⁻ = q ⊕ E(q)·Δu, then Newton correction of the dependent coordinates on the
 // selected rows with the analytic Jacobian; when correction fails it re-acquires by
-// assembly from the prediction. Steps allocate nothing unless a re-acquisition is needed.
+// assembly from the prediction.
+//
+// After each step it watches the dependent block R_p. When R_p becomes ill-conditioned
+// (Lift.RCond < RCondTol) or singular, or det R_p changes sign within the step, the rank
+// is decided again: an unchanged rank is a computational reconfiguration (a new partition
+// is chosen, keeping the requested independent coordinates when they are still valid
+// there, and the step is accepted); a changed rank is a mechanism event returned as
+// *RankChangeError with the state left at the start of the step. Steps allocate nothing
+// unless a re-acquisition or a re-decision is needed.
 type Tracker struct {
 	// Q is the current feasible configuration (len NQ).
 	Q []float64
-	// Lift is the lift for the tracker's partition, valid at Q after each step.
+	// Lift is the lift for the tracker's current partition, valid at Q after each step.
 	Lift *Lift
-	// Steps, Corrections (Newton iterations) and Reacquisitions count the work done.
-	Steps, Corrections, Reacquisitions int
+	// Steps, Corrections (Newton iterations), Reacquisitions and Reconfigurations count
+	// the work done.
+	Steps, Corrections, Reacquisitions, Reconfigurations int
+	// RCondTol is the reciprocal condition number of the scaled R_p below which the
+	// partition is re-decided (NewTracker sets ReconfigureRCond).
+	RCondTol float64
+	// Events lists the computational reconfigurations, oldest first.
+	Events []Reconfiguration
 
-	m      *compile.Model
-	d      *Data
-	nw     *newton
-	dv, qp []float64
+	m         *compile.Model
+	d         *Data
+	nw        *newton
+	requested []int // the independent coordinates asked for (nil: automatic)
+	dv, qp    []float64
 }
 
 // NewTracker starts tracking from the feasible configuration q (copied) with partition p.
+// When p was requested, its independent coordinates are the ones kept through
+// computational reconfigurations whenever they remain valid.
 func NewTracker(m *compile.Model, q []float64, p *Partition) (*Tracker, error) {
-	t := &Tracker{Q: append([]float64(nil), q...), Lift: NewLift(p, m.NV), m: m, d: NewData(m),
+	t := &Tracker{Q: append([]float64(nil), q...), m: m, d: NewData(m), RCondTol: ReconfigureRCond,
 		dv: make([]float64, m.NV), qp: make([]float64, m.NQ)}
-	t.nw = newNewton(m, p.Rows, p.Dependent, seq(m.Rows))
+	if p.Requested {
+		t.requested = append([]int(nil), p.Independent...)
+	}
+	t.setPartition(p)
 	t.d.Jacobian(t.Q)
 	return t, t.Lift.Update(t.d.C)
+}
+
+// setPartition installs partition p: its lift and its corrector.
+func (t *Tracker) setPartition(p *Partition) {
+	t.Lift = NewLift(p, t.m.NV)
+	t.nw = newNewton(t.m, p.Rows, p.Dependent, p.enforced(t.m.Rows))
 }
 
 // Data returns the tracker's closure workspace, evaluated at Q after each step.
 func (t *Tracker) Data() *Data { return t.d }
 
-// Step moves the independent coordinates by du (len Mobility; for 1-DoF independent
-// coordinates this is their displacement) and restores closure. On failure the state is
-// unchanged and the error says how far the corrector got.
+// Step moves the current independent coordinates (Lift.P.Independent, which a
+// reconfiguration may change) by du (len Mobility; for 1-DoF coordinates this is their
+// displacement) and restores closure. On failure, and on a rank change, the state is
+// unchanged and the error says what happened.
 func (t *Tracker) Step(du []float64) error {
 	m, E := t.m, t.Lift.E.RawMatrix()
 	for i := range t.dv {
@@ -47,23 +85,152 @@ func (t *Tracker) Step(du []float64) error {
 		t.dv[i] = s
 	}
 	m.Integrate(t.Q, t.dv, 1, t.qp)
-	it, ok := t.nw.correct(t.d, t.qp)
-	t.Corrections += it
-	if !ok {
-		a, err := Assemble(m, t.qp, AssembleOptions{Hold: t.Lift.P.Independent})
-		if err != nil {
-			t.d.Jacobian(t.Q)
+	if err := t.correct(t.qp); err != nil {
+		t.restore()
+		return err
+	}
+	sign := t.Lift.Sign
+	err := t.Lift.Update(t.d.C)
+	switch {
+	case err == nil && t.Lift.RCond >= t.RCondTol && t.Lift.Sign == sign:
+	case err == nil && t.Lift.RCond >= t.RCondTol:
+		// det R_p changed sign inside the step: decide the rank where it vanished.
+		if err := t.crossing(); err != nil {
+			t.restore()
 			return err
 		}
-		copy(t.qp, a.Q)
-		t.Reacquisitions++
-		t.d.Jacobian(t.qp)
-	}
-	if err := t.Lift.Update(t.d.C); err != nil {
-		t.d.Jacobian(t.Q)
-		return err
+	default:
+		if err := t.redecide(t.Lift.RCond); err != nil {
+			t.restore()
+			return err
+		}
 	}
 	copy(t.Q, t.qp)
 	t.Steps++
 	return nil
+}
+
+// correct restores closure at q in place (Newton, else re-acquisition by assembly with
+// the independent coordinates held); the workspace then holds C at q.
+func (t *Tracker) correct(q []float64) error {
+	it, ok := t.nw.correct(t.d, q)
+	t.Corrections += it
+	if ok {
+		return nil
+	}
+	a, err := Assemble(t.m, q, AssembleOptions{Hold: t.Lift.P.Independent})
+	if err != nil {
+		return err
+	}
+	copy(q, a.Q)
+	t.Reacquisitions++
+	t.d.Jacobian(q)
+	return nil
+}
+
+// restore re-evaluates the workspace and the lift at Q after a rejected step.
+func (t *Tracker) restore() {
+	t.d.Jacobian(t.Q)
+	_ = t.Lift.Update(t.d.C) // it succeeded at Q before the step
+}
+
+// crossing locates by bisection of the step (from Q along the stored predictor t.dv)
+// the configuration where det R_p changes sign, and decides the rank there. A changed
+// rank is a *RankChangeError; an unchanged one (the corrector passed a singular
+// configuration of this partition only) accepts the step as it is.
+func (t *Tracker) crossing() error {
+	end := append([]float64(nil), t.qp...)
+	lo, hi := 0.0, 1.0
+	t.d.Jacobian(t.Q)
+	_ = t.Lift.Update(t.d.C)
+	s0 := t.Lift.Sign
+	q := make([]float64, t.m.NQ)
+	best := append([]float64(nil), t.Q...)
+	for range crossingBisections {
+		mid := (lo + hi) / 2
+		t.m.Integrate(t.Q, t.dv, mid, q)
+		if t.correct(q) != nil {
+			break
+		}
+		copy(best, q)
+		if t.Lift.Update(t.d.C) != nil {
+			break // exactly singular: the crossing itself
+		}
+		if t.Lift.Sign == s0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	t.d.Jacobian(best)
+	at, err := ChoosePartition(t.m, t.d.C, nil, 0)
+	if err != nil {
+		return err
+	}
+	if at.Rank != t.Lift.P.Rank {
+		return t.rankChange(at, best)
+	}
+	copy(t.qp, end)
+	t.d.Jacobian(t.qp)
+	return t.Lift.Update(t.d.C)
+}
+
+// redecide decides the rank at t.qp (the workspace holds C there) after R_p became
+// ill-conditioned (reciprocal condition rc): a changed rank is a *RankChangeError;
+// otherwise a new partition is installed — the requested independent coordinates when
+// they are valid and well-conditioned here, else an automatic choice — and recorded.
+func (t *Tracker) redecide(rc float64) error {
+	old := t.Lift.P
+	auto, err := ChoosePartition(t.m, t.d.C, nil, 0)
+	if err != nil {
+		return err
+	}
+	if auto.Rank != old.Rank {
+		return t.rankChange(auto, t.qp)
+	}
+	names := t.m.CoordinateNames()
+	ev := Reconfiguration{Step: t.Steps + 1, RCond: rc, Requested: pick(names, t.requested)}
+	if t.requested != nil {
+		if p, err := ChoosePartition(t.m, t.d.C, t.requested, 0); err == nil {
+			if l := NewLift(p, t.m.NV); l.Update(t.d.C) == nil && l.RCond >= t.RCondTol {
+				ev.Kept = true
+				t.install(p, l, &ev)
+				return nil
+			}
+		}
+	}
+	l := NewLift(auto, t.m.NV)
+	if err := l.Update(t.d.C); err != nil {
+		return err
+	}
+	t.install(auto, l, &ev)
+	return nil
+}
+
+// install makes p (with its updated lift l) the tracker's partition and records ev.
+func (t *Tracker) install(p *Partition, l *Lift, ev *Reconfiguration) {
+	t.setPartition(p)
+	t.Lift = l
+	ev.Independent = pick(t.m.CoordinateNames(), p.Independent)
+	ev.NewRCond = l.RCond
+	t.Events = append(t.Events, *ev)
+	t.Reconfigurations++
+}
+
+// rankChange builds the mechanism event for a rank decided as at.Rank at q where the
+// tracker had t.Lift.P.Rank: the rows whose pivots crossed the rank cut, and their cuts.
+func (t *Tracker) rankChange(at *Partition, q []float64) *RankChangeError {
+	e := &RankChangeError{Step: t.Steps + 1, From: t.Lift.P.Rank, To: at.Rank}
+	lo, hi := min(e.From, e.To), max(e.From, e.To)
+	hi = min(hi, len(at.Pivots))
+	seen := map[string]bool{}
+	for _, r := range at.Pivots[lo:hi] {
+		e.Rows = append(e.Rows, r)
+		if c := RowOwner(t.m, r); !seen[c] {
+			seen[c] = true
+			e.Cuts = append(e.Cuts, c)
+		}
+	}
+	e.Q = append([]float64(nil), q...)
+	return e
 }
