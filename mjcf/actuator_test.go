@@ -22,6 +22,7 @@ const actuatorDoc = `<mujoco>
  <actuator>
   <motor name="m" joint="h" gear="10"/>
   <motor name="mf" joint="h" gear="10 0 0 0 0 0" forcerange="-0.5 2"/>
+  <motor name="jp" jointinparent="s" gear="-2" ctrlrange="-3 3"/>
   <position name="pos" class="p" joint="s"/>
   <position name="pk" joint="h" kp="10" kv="1" inheritrange="0.5"/>
   <velocity name="v" joint="h" kv="3" ctrlrange="-2 2"/>
@@ -57,6 +58,8 @@ func TestActuators(t *testing.T) {
 		// motor: f = ctrl, so the effort limits are ctrlrange (the joint torque is gear·f).
 		{id: "m", typ: "joint", joint: "h", gear: 10, effort: [2]float64{-1, 1}, noS: true, noSpeed: true},
 		{id: "mf", typ: "joint", joint: "h", gear: 10, effort: [2]float64{-0.5, 1}, noS: true, noSpeed: true},
+		// jointinparent is a joint transmission (the distinction only matters for ball joints).
+		{id: "jp", typ: "joint", joint: "s", gear: -2, effort: [2]float64{-3, 3}, noS: true, noSpeed: true},
 		{id: "pos", typ: "joint", joint: "s", gear: 1, effort: [2]float64{-20, 20}, stroke: [2]float64{-0.5, 0.5}, noSpeed: true},
 		{id: "pk", typ: "joint", joint: "h", gear: 1, noEffort: true, stroke: [2]float64{-45 * deg, 45 * deg}, noSpeed: true},
 		{id: "v", typ: "joint", joint: "h", gear: 1, noEffort: true, noS: true, speed: [2]float64{-2, 2}},

@@ -54,3 +54,48 @@ func TestJointLimitsAndUnits(t *testing.T) {
 		t.Errorf("limited without range: %v", err)
 	}
 }
+
+// TestFreeJointType: <joint type="free"> (unlike <freejoint/>) takes class defaults; like
+// it, it joins the world to the body with identity frames whatever its pos, so its value
+// is the body's world pose (x, y, z, qw, qx, qy, qz), and keyframes fill all seven.
+func TestFreeJointType(t *testing.T) {
+	g, warns := importString(t, `<mujoco>
+ <default><default class="fr"><joint type="free" damping="0.5" armature="0.01"/></default></default>
+ <worldbody>
+  <body name="b" pos="1 2 3" euler="0 0 90">
+   <joint name="fj" class="fr" pos="0.1 0 0"/><geom size="0.1"/>
+   <body name="c" pos="0 0 -0.5"><joint name="h" axis="0 1 0"/><geom size="0.1"/></body>
+  </body>
+ </worldbody>
+ <keyframe><key name="k" qpos="4 5 6 0 1 0 0 0.25"/></keyframe>
+</mujoco>`)
+	if len(warns) != 0 {
+		t.Errorf("warnings %v", warns)
+	}
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	j := g.Joint("fj")
+	if j == nil || j.Type != "free" || j.BodyA != "world" || j.BodyB != "b" || j.FrameA.Pos != [3]float64{} || j.FrameA.Quat != nil ||
+		j.FrameB.Pos != [3]float64{} || j.FrameB.Quat != nil || j.Damping != 0.5 || j.Armature != 0.01 {
+		t.Fatalf("free joint %+v", j)
+	}
+	s := math.Sqrt(0.5)
+	want := []float64{1, 2, 3, s, 0, 0, s}
+	for i, v := range g.Seeds[DefaultSeed]["fj"] {
+		if !near(v, want[i], 1e-15) {
+			t.Fatalf("qpos0 %v, want the body pose %v", g.Seeds[DefaultSeed]["fj"], want)
+		}
+	}
+	if k := g.Seeds["k"]; len(k["fj"]) != 7 || k["fj"][0] != 4 || k["fj"][4] != 1 || len(k["h"]) != 1 || k["h"][0] != 0.25 {
+		t.Errorf("keyframe k %v", k)
+	}
+	if len(g.Joints) != 2 || g.Joint("b__fixed") != nil {
+		t.Errorf("joints %+v: a body with a free joint is not welded", g.Joints)
+	}
+	_, _, err := Import([]byte(`<mujoco><worldbody><body name="a"><joint name="h"/><geom size="1"/>
+  <body name="b"><joint name="f" type="free"/><geom size="1"/></body></body></worldbody></mujoco>`), ".", "f.xml")
+	if e, ok := err.(*Error); !ok || e.Name != "f" || e.Attr != "type" || !strings.Contains(e.Msg, "child of the world") {
+		t.Errorf("nested free joint: %v", err)
+	}
+}

@@ -45,6 +45,11 @@ var specs = map[string]attrSpec{
 			"solver iterations ls_iterations noslip_iterations ccd_iterations sdf_iterations sdf_initpoints " +
 			"actuatorgroupdisable collision sleep_tolerance",
 	},
+	"option/flag": {
+		used: "gravity constraint equality limit frictionloss passive damper actuation",
+		ignored: "clampctrl warmstart filterparent contact midphase nativeccd multiccd island sleep override " +
+			"energy fwdinv invdiscrete autoreset eulerdamp refsafe sensor spring",
+	},
 	"body":     {used: "name childclass pos mocap" + orientationAttrs, ignored: "user"},
 	"frame":    {used: "name childclass pos" + orientationAttrs},
 	"inertial": {used: "pos mass diaginertia fullinertia" + orientationAttrs},
