@@ -142,7 +142,7 @@ func (b *builder) run(data []byte) (*cmg.Graph, error) {
 		case "material":
 			// rendering only
 		case "transmission", "gazebo":
-			b.warn(c, "", "<%s> is not imported (actuation and simulator settings have no CMG counterpart here)", c.Tag)
+			b.warn(c, "", "not imported (actuation and simulator settings have no CMG counterpart here)")
 		default:
 			b.warn(c, "", "unknown element; ignored")
 		}
