@@ -136,14 +136,15 @@ func (t *Tracker) restore() {
 
 // crossing locates by bisection of the step (from Q along the stored predictor t.dv)
 // the configuration where det R_p changes sign, and decides the rank there. A changed
-// rank is a *RankChangeError; an unchanged one (the corrector passed a singular
-// configuration of this partition only) accepts the step as it is.
+// rank is a *RankChangeError; an unchanged one means the corrector passed a singular
+// configuration of this partition only, a computational reconfiguration at the end of
+// the step (see redecide).
 func (t *Tracker) crossing() error {
 	end := append([]float64(nil), t.qp...)
 	lo, hi := 0.0, 1.0
 	t.d.Jacobian(t.Q)
 	_ = t.Lift.Update(t.d.C)
-	s0 := t.Lift.Sign
+	s0, rc := t.Lift.Sign, t.Lift.RCond
 	q := make([]float64, t.m.NQ)
 	best := append([]float64(nil), t.Q...)
 	for range crossingBisections {
@@ -153,7 +154,9 @@ func (t *Tracker) crossing() error {
 			break
 		}
 		copy(best, q)
-		if t.Lift.Update(t.d.C) != nil {
+		err := t.Lift.Update(t.d.C)
+		rc = t.Lift.RCond
+		if err != nil {
 			break // exactly singular: the crossing itself
 		}
 		if t.Lift.Sign == s0 {
@@ -172,11 +175,11 @@ func (t *Tracker) crossing() error {
 	}
 	copy(t.qp, end)
 	t.d.Jacobian(t.qp)
-	return t.Lift.Update(t.d.C)
+	return t.redecide(rc)
 }
 
 // redecide decides the rank at t.qp (the workspace holds C there) after R_p became
-// ill-conditioned (reciprocal condition rc): a changed rank is a *RankChangeError;
+// ill-conditioned or singular (reciprocal condition rc): a changed rank is a *RankChangeError;
 // otherwise a new partition is installed — the requested independent coordinates when
 // they are valid and well-conditioned here, else an automatic choice — and recorded.
 func (t *Tracker) redecide(rc float64) error {
