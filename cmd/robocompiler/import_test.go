@@ -162,24 +162,29 @@ func decodeOneRaw(t *testing.T, stdout string) string {
 	return stdout
 }
 
-// roundTripCase is one model file of the round-trip tests with what its import must give.
+// roundTripCase is one model file of the round-trip tests with what its import must give:
+// record counts (bodies, joints, loop cuts, couplings, actuators, sites), seed names, the
+// residual rows, and the rank and mobility after assembling from seed.
 type roundTripCase struct {
-	path                                             string
-	bodies, joints, cuts, couplings, actuators, site int
-	seeds                                            []string
-	seed                                             string // assembled for the mobility
-	mobility                                         int
+	path           string
+	counts         [6]int
+	seeds          []string
+	rows           int
+	seed           string
+	rank, mobility int
 }
 
 // roundTripCases lists the shared MJCF models and the URDF test model.
 func roundTripCases(t *testing.T) []roundTripCase {
 	return []roundTripCase{
-		{sharedModel(t, "menagerie/franka_emika_panda/panda.xml"), 12, 12, 0, 1, 8, 0, []string{"default", "home"}, "home", 8},
-		{sharedModel(t, "menagerie/unitree_go2/go2.xml"), 13, 13, 0, 0, 12, 5, []string{"default", "home"}, "home", 18},
-		// Kangaroo: the 28 connects leave the 12 linear motors' coordinates free (+6 floating).
-		{sharedModel(t, "kangaroo/kangaroo.xml"), 74, 74, 28, 0, 12, 0, []string{"default", "home"}, "home", 18},
-		{sharedModel(t, "kangaroo/kangaroo_fixed_base.xml"), 75, 75, 28, 0, 12, 0, []string{"default"}, "default", 12},
-		{dualArm, 15, 15, 0, 2, 0, 0, []string{}, "", 10},
+		// Panda: 7 revolute + 2 prismatic, the finger equality as one coupling row.
+		{sharedModel(t, "menagerie/franka_emika_panda/panda.xml"), [6]int{12, 12, 0, 1, 8, 0}, []string{"default", "home"}, 1, "home", 1, 8},
+		{sharedModel(t, "menagerie/unitree_go2/go2.xml"), [6]int{13, 13, 0, 0, 12, 5}, []string{"default", "home"}, 0, "home", 0, 18},
+		// Kangaroo: 28 connects (84 rows, 24 of them redundant) leave the 12 linear
+		// motors' coordinates free (+6 floating).
+		{sharedModel(t, "kangaroo/kangaroo.xml"), [6]int{74, 74, 28, 0, 12, 0}, []string{"default", "home"}, 84, "home", 60, 18},
+		{sharedModel(t, "kangaroo/kangaroo_fixed_base.xml"), [6]int{75, 75, 28, 0, 12, 0}, []string{"default"}, 84, "default", 60, 12},
+		{dualArm, [6]int{15, 15, 0, 2, 0, 0}, []string{}, 2, "", 2, 10},
 	}
 }
 
@@ -214,8 +219,8 @@ func TestImportRoundTrip(t *testing.T) {
 			}
 			gr := direct.Graph
 			counts := [6]int{len(gr.Bodies), len(gr.Joints), len(gr.LoopCuts), len(gr.Couplings), len(gr.Actuators), len(gr.Sites)}
-			if want := [6]int{tc.bodies, tc.joints, tc.cuts, tc.couplings, tc.actuators, tc.site}; counts != want {
-				t.Errorf("bodies, joints, loop cuts, couplings, actuators, sites = %v, want %v", counts, want)
+			if counts != tc.counts || direct.Rows != tc.rows {
+				t.Errorf("bodies, joints, loop cuts, couplings, actuators, sites = %v, want %v; %d residual rows, want %d", counts, tc.counts, direct.Rows, tc.rows)
 			}
 			if names := direct.SeedNames(); !slices.Equal(names, tc.seeds) && !(len(names) == 0 && len(tc.seeds) == 0) {
 				t.Errorf("seeds %v, want %v", names, tc.seeds)
@@ -239,8 +244,8 @@ func TestImportRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.Mobility != tc.mobility || a.GapM > 1e-12 || a.GapRad > 1e-12 {
-				t.Errorf("assembled from %q: mobility %d (want %d), gap %.3g m %.3g rad", tc.seed, p.Mobility, tc.mobility, a.GapM, a.GapRad)
+			if p.Rank != tc.rank || p.Mobility != tc.mobility || a.GapM > 1e-12 || a.GapRad > 1e-12 {
+				t.Errorf("assembled from %q: rank %d mobility %d (want %d, %d), gap %.3g m %.3g rad", tc.seed, p.Rank, p.Mobility, tc.rank, tc.mobility, a.GapM, a.GapRad)
 			}
 		})
 	}
