@@ -25,6 +25,8 @@ type Data struct {
 
 	// s[V0+k] is column k of the child-frame motion subspace of the tree joint at V0.
 	s []spatial.Vec6
+	// vnode[k] is the child node of tree velocity k's edge.
+	vnode []int
 
 	// Forward dynamics scratch: M_T (NVT×NVT, overwritten by its Cholesky factor) and h_T.
 	mbuf, hbuf []float64
@@ -43,8 +45,15 @@ func NewData(m *compile.Model) *Data {
 		force: make([]spatial.Vec6, nn),
 		ic:    make([]spatial.Inertia, nn),
 		s:     make([]spatial.Vec6, m.NVT),
+		vnode: make([]int, m.NVT),
 		mbuf:  make([]float64, m.NVT*m.NVT),
 		hbuf:  make([]float64, m.NVT),
+	}
+	for _, ed := range m.Edges {
+		j := &m.Joints[ed.Joint]
+		for k := range j.NV {
+			d.vnode[j.V0+k] = ed.Child
+		}
 	}
 	d.xup[compile.Ground] = spatial.Identity()
 	d.pose[compile.Ground] = spatial.Identity()

@@ -1,0 +1,104 @@
+package check
+
+import (
+	"math"
+
+	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/internal/kktref"
+)
+
+// dynWitness are the eq. 21 metrics at one state.
+type dynWitness struct {
+	deltaA, deltaF, rc float64
+}
+
+// dynamics solves the reduced forward dynamics at the last Update under random port
+// efforts and a random external wrench, and the same problem by the KKT/null-space
+// reference of eq. 22 on the augmented coordinates (the cut joints' coordinates carry no
+// inertia and no effort; the constraint rows are the enforced rows of C with their drift γ). With curvature
+// false the term M_T c_T is omitted from h_r (the ablation the omission ratio measures).
+func (w *workspace) dynamics(q, u []float64, curvature bool) (dynWitness, error) {
+	kd, m, red := w.kd, w.m, w.red
+	n, nv := m.NVT, m.NV
+	f := make([]float64, len(kd.Ports))
+	for i := range f {
+		f[i] = w.uniform(w.opts.Effort)
+	}
+	fext := w.externalWrench()
+	c := kd.Curv
+	if !curvature {
+		c = make([]float64, nv)
+	}
+	kd.Dyn.ReducedDynamics(red, q, kd.V, kd.Lift.E, c, fext)
+	tauR, udot := make([]float64, len(u)), make([]float64, len(u))
+	kd.ReducedEffort(f, tauR)
+	if err := red.Forward(tauR, udot); err != nil {
+		return dynWitness{}, err
+	}
+	a := make([]float64, nv)
+	dyn.TreeAcceleration(kd.Lift.E, c, udot, a)
+
+	// Reference on the augmented coordinates.
+	tauT := make([]float64, n)
+	kd.TreeEffort(q, f, tauT)
+	M, h, tau := make([]float64, nv*nv), make([]float64, nv), make([]float64, nv)
+	for i := range n {
+		copy(M[i*nv:i*nv+n], red.MT[i*n:i*n+n])
+		h[i], tau[i] = red.HT[i], tauT[i]
+	}
+	nr := len(w.rows)
+	Jc, gamma := make([]float64, nr*nv), make([]float64, nr)
+	if nr > 0 {
+		C := kd.Closure.C.RawMatrix()
+		for i, r := range w.rows {
+			copy(Jc[i*nv:i*nv+nv], C.Data[r*C.Stride:r*C.Stride+nv])
+			gamma[i] = kd.Closure.Gamma[r]
+		}
+	}
+	solve := kktref.Solve
+	if w.opts.Extended {
+		solve = kktref.SolveBig
+	}
+	aref, _, err := solve(M, h, tau, Jc, gamma, nv, nr, 0)
+	if err != nil {
+		return dynWitness{}, err
+	}
+	out := dynWitness{
+		deltaA: kktref.DeltaA(a[:n], aref[:n]),
+		deltaF: kktref.DeltaF(red.MT, a[:n], aref[:n], tauT, red.HT),
+	}
+	if nr > 0 {
+		out.rc = kktref.ResidualC(Jc, a, gamma)
+	}
+	return out, nil
+}
+
+// omission evaluates, at four times the state's independent speeds, the constraint-
+// acceleration residual with and without the curvature term and records their ratio.
+// States whose residual without curvature is at round-off (no drift to omit) are skipped.
+func (w *workspace) omission(q, u []float64, rep *Report) error {
+	u4 := make([]float64, len(u))
+	for k, x := range u {
+		u4[k] = 4 * x
+	}
+	if err := w.kd.Update(q, u4); err != nil {
+		return err
+	}
+	with, err := w.dynamics(q, u4, true)
+	if err != nil {
+		return err
+	}
+	without, err := w.dynamics(q, u4, false)
+	if err != nil {
+		return err
+	}
+	if without.rc <= 1e-13 {
+		return nil
+	}
+	ratio := without.rc / math.Max(with.rc, math.SmallestNonzeroFloat64)
+	if rep.CurvatureStates == 0 || ratio < rep.CurvatureOmissionRatioMin {
+		rep.CurvatureOmissionRatioMin = ratio
+	}
+	rep.CurvatureStates++
+	return nil
+}

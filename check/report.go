@@ -1,0 +1,70 @@
+package check
+
+import (
+	"fmt"
+	"math"
+)
+
+// Report holds the worst value of every witness over the sampled states. JSON keys follow
+// the command-line contract.
+type Report struct {
+	States int `json:"states"`
+	// Rank and Mobility are the closure rank and the number of independent speeds.
+	Rank     int `json:"rank"`
+	Mobility int `json:"mobility"`
+	// JacobianFDRelMax is the largest relative difference between an analytic differential
+	// (closure Jacobian C, port Jacobian J_ℓ, task Jacobians J_x) and central differences
+	// at perturbed, off-manifold states, relative to the largest entry (or 1).
+	JacobianFDRelMax float64 `json:"jacobian_fd_rel_max"`
+	// LiftResidualMax is max |C E| / max(1, max |E|).
+	LiftResidualMax float64 `json:"lift_residual_max"`
+	// VirtualPowerDefectMaxW is max |τ_Tᵀ v_T − τ_rᵀ u| in W, with port efforts drawn in
+	// [−1, 1] N (or N·m) and nominal independent speeds.
+	VirtualPowerDefectMaxW float64 `json:"virtual_power_defect_max_W"`
+	// DeltaAMax and DeltaFMax are the eq. 21 metrics of the reduced forward dynamics against
+	// the KKT/null-space reference, in tree coordinates.
+	DeltaAMax float64 `json:"delta_a_max"`
+	DeltaFMax float64 `json:"delta_f_max"`
+	// ConstraintAccelResidualMax is max ‖C a + γ‖∞ of the reduced solution (row units).
+	ConstraintAccelResidualMax float64 `json:"constraint_accel_residual_max"`
+	// CurvatureFDRelMax is the largest relative difference between the analytic curvature
+	// Ė u and a centred directional difference of E along v = E u.
+	CurvatureFDRelMax float64 `json:"curvature_fd_rel_max"`
+	// CurvatureOmissionRatioMin is the smallest ratio, at four times the nominal speed, of
+	// the constraint-acceleration residual with the curvature omitted to the residual with
+	// it. It is NaN (JSON null) when no sampled state has a drift to omit (no nonlinear
+	// closure rows), and CurvatureStates counts the states that entered it.
+	CurvatureOmissionRatioMin float64 `json:"curvature_omission_ratio_min"`
+	CurvatureStates           int     `json:"curvature_states"`
+}
+
+// Targets are the project's accuracy targets (DESIGN.md and issue #5).
+var Targets = struct {
+	JacobianFD, Lift, VirtualPowerW, DeltaA, CurvatureFD, OmissionRatio float64
+}{JacobianFD: 1e-7, Lift: 1e-12, VirtualPowerW: 1e-12, DeltaA: 1e-11, CurvatureFD: 1e-6, OmissionRatio: 1e6}
+
+// Failures lists the witnesses that miss their targets; empty means the check passed.
+func (r *Report) Failures() []string {
+	var out []string
+	bad := func(name string, v, lim float64) {
+		if !(v <= lim) {
+			out = append(out, fmt.Sprintf("%s = %.3g exceeds %.0e", name, v, lim))
+		}
+	}
+	bad("jacobian_fd_rel_max", r.JacobianFDRelMax, Targets.JacobianFD)
+	bad("lift_residual_max", r.LiftResidualMax, Targets.Lift)
+	bad("virtual_power_defect_max_W", r.VirtualPowerDefectMaxW, Targets.VirtualPowerW)
+	bad("delta_a_max", r.DeltaAMax, Targets.DeltaA)
+	bad("curvature_fd_rel_max", r.CurvatureFDRelMax, Targets.CurvatureFD)
+	if r.CurvatureStates > 0 && !(r.CurvatureOmissionRatioMin >= Targets.OmissionRatio) {
+		out = append(out, fmt.Sprintf("curvature_omission_ratio_min = %.3g is below %.0e", r.CurvatureOmissionRatioMin, Targets.OmissionRatio))
+	}
+	return out
+}
+
+// worst keeps the larger of a running maximum and x (NaN counts as worst).
+func worst(acc *float64, x float64) {
+	if math.IsNaN(x) || x > *acc {
+		*acc = x
+	}
+}

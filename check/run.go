@@ -1,0 +1,195 @@
+package check
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/robocompiler/robocompiler/closure"
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/kin"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// Run samples opts.States feasible states by a random walk of the independent coordinates
+// from the feasible configuration q0 (tracked on the closure manifold with partition p,
+// chosen at q0) and evaluates every witness at each. The error reports a failed step of
+// the walk (with the number of states already evaluated in the partial report) or an
+// interface that could not be built.
+func Run(m *compile.Model, q0 []float64, p *closure.Partition, opts Options) (*Report, error) {
+	opts.defaults()
+	w, err := newWorkspace(m, q0, p, opts)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Rank: p.Rank, Mobility: p.Mobility, CurvatureOmissionRatioMin: math.NaN()}
+	for s := 0; s < opts.States; s++ {
+		if s > 0 {
+			if err := w.walk(); err != nil {
+				return rep, fmt.Errorf("random walk to state %d: %w", s, err)
+			}
+		}
+		if err := w.state(rep); err != nil {
+			return rep, fmt.Errorf("state %d: %w", s, err)
+		}
+		rep.States++
+	}
+	return rep, nil
+}
+
+// workspace holds everything one Run evaluates into.
+type workspace struct {
+	m     *compile.Model
+	opts  Options
+	rng   *rand.Rand
+	tr    *closure.Tracker
+	kd    *kin.Data
+	fd    *kin.Data // second workspace for directional differences of E
+	red   *dyn.Reduced
+	tasks []*kin.Task
+	cs    []float64 // declared column scales
+	qfd   []float64 // the configuration a differential's difference is evaluated at
+	heavy int       // node receiving the random external wrench
+	// rows are the enforced closure rows: every row but the near-redundant ones the rank
+	// decision dropped (see closure.NearRedundant), whose residuals are a property of the
+	// file's rounded geometry, not of the interfaces.
+	rows []int
+}
+
+func newWorkspace(m *compile.Model, q0 []float64, p *closure.Partition, opts Options) (*workspace, error) {
+	tr, err := closure.NewTracker(m, q0, p)
+	if err != nil {
+		return nil, err
+	}
+	kd, err := kin.NewData(m, p)
+	if err != nil {
+		return nil, err
+	}
+	fd, _ := kin.NewData(m, p)
+	w := &workspace{m: m, opts: opts, rng: rand.New(rand.NewPCG(opts.Seed, 0x5eed)), tr: tr, kd: kd, fd: fd,
+		red: dyn.NewReduced(m.NVT, p.Mobility), cs: closure.ColScales(m)}
+	for _, s := range m.Graph.Sites {
+		t, err := kin.NewTask(m, s.ID)
+		if err != nil {
+			return nil, err
+		}
+		w.tasks = append(w.tasks, t)
+	}
+	dropped := map[int]bool{}
+	for _, n := range p.Near {
+		if n.Redundant {
+			dropped[n.Row] = true
+		}
+	}
+	for r := range m.Rows {
+		if !dropped[r] {
+			w.rows = append(w.rows, r)
+		}
+	}
+	best := -1.0
+	for i, b := range m.Bodies {
+		if b.Inertia.Mass > best {
+			best, w.heavy = b.Inertia.Mass, i+1
+		}
+	}
+	return w, nil
+}
+
+// uniform returns a draw in [−a, a].
+func (w *workspace) uniform(a float64) float64 { return a * (2*w.rng.Float64() - 1) }
+
+// walk moves the independent coordinates by a random step and restores closure.
+func (w *workspace) walk() error {
+	p := w.tr.Lift.P
+	du := make([]float64, p.Mobility)
+	for k, c := range p.Independent {
+		du[k] = w.uniform(w.opts.Walk * w.cs[c])
+	}
+	return w.tr.Step(du)
+}
+
+// state evaluates every witness at the tracker's current configuration.
+func (w *workspace) state(rep *Report) error {
+	q := w.tr.Q
+	worst(&rep.JacobianFDRelMax, w.differentials(q))
+	p := w.tr.Lift.P
+	u := make([]float64, p.Mobility)
+	for k, c := range p.Independent {
+		u[k] = w.uniform(w.opts.Speed * w.cs[c])
+	}
+	if err := w.kd.Update(q, u); err != nil {
+		return err
+	}
+	worst(&rep.LiftResidualMax, w.liftResidual())
+	worst(&rep.VirtualPowerDefectMaxW, w.virtualPower(q, u))
+	dy, err := w.dynamics(q, u, true)
+	if err != nil {
+		return err
+	}
+	worst(&rep.DeltaAMax, dy.deltaA)
+	worst(&rep.DeltaFMax, dy.deltaF)
+	worst(&rep.ConstraintAccelResidualMax, dy.rc)
+	cfd, err := w.curvatureFD(q, u)
+	if err != nil {
+		return err
+	}
+	worst(&rep.CurvatureFDRelMax, cfd)
+	return w.omission(q, u, rep)
+}
+
+// liftResidual returns max |C E| / max(1, max |E|) over the enforced rows at the last
+// Update.
+func (w *workspace) liftResidual() float64 {
+	m, kd := w.m, w.kd
+	if m.Rows == 0 || kd.Mobility() == 0 {
+		return 0
+	}
+	C, E := kd.Closure.C.RawMatrix(), kd.Lift.E.RawMatrix()
+	worstCE, emax := 0.0, 1.0
+	for _, x := range E.Data {
+		emax = math.Max(emax, math.Abs(x))
+	}
+	for _, r := range w.rows {
+		for k := range E.Cols {
+			s := 0.0
+			for i := range m.NV {
+				s += C.Data[r*C.Stride+i] * E.Data[i*E.Stride+k]
+			}
+			worstCE = math.Max(worstCE, math.Abs(s))
+		}
+	}
+	return worstCE / emax
+}
+
+// virtualPower returns |τ_Tᵀ v_T − τ_rᵀ u| for random port efforts at the last Update.
+func (w *workspace) virtualPower(q, u []float64) float64 {
+	kd, m := w.kd, w.m
+	f := make([]float64, len(kd.Ports))
+	for i := range f {
+		f[i] = w.uniform(1)
+	}
+	tauT, tauR := make([]float64, m.NVT), make([]float64, len(u))
+	kd.TreeEffort(q, f, tauT)
+	kd.ReducedEffort(f, tauR)
+	pt, pr := 0.0, 0.0
+	for i, x := range tauT {
+		pt += x * kd.V[i]
+	}
+	for k, x := range tauR {
+		pr += x * u[k]
+	}
+	return math.Abs(pt - pr)
+}
+
+// externalWrench returns a random ground-axes wrench at the heaviest body's origin as the
+// per-node body-frame forces dyn takes, after kinematics at the current q.
+func (w *workspace) externalWrench() []spatial.Vec6 {
+	fext := make([]spatial.Vec6, len(w.m.Bodies)+1)
+	var ww spatial.Vec6
+	for i := range ww {
+		ww[i] = w.uniform(w.opts.Wrench)
+	}
+	fext[w.heavy] = w.kd.Dyn.WorldWrench(w.heavy, spatial.Vec3{}, ww)
+	return fext
+}

@@ -1,0 +1,101 @@
+package kin
+
+import (
+	"fmt"
+
+	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// Port is a compiled actuator port: a displacement ℓ(q) and the effort f conjugate to ℓ̇.
+type Port struct {
+	// ID is the actuator record id.
+	ID string
+	// Terms are the joint terms of a joint or transmission port, ℓ = Σ Coef·q_joint; empty
+	// for a two-point port.
+	Terms []Term
+	// TwoPoint marks a two-point port: ℓ = |p_B − p_A| between PointA on NodeA and PointB
+	// on NodeB (body-frame coordinates, m).
+	TwoPoint       bool
+	NodeA, NodeB   int
+	PointA, PointB spatial.Vec3
+}
+
+// Term is one joint's share of a joint or transmission port.
+type Term struct {
+	// Joint is the index in Model.Joints of a 1-DoF joint (tree or cut); Coef its
+	// coefficient (gear), in port units per joint unit.
+	Joint int
+	Coef  float64
+}
+
+// CompilePorts compiles the actuator records of m's graph in record order. Joint terms
+// must name 1-DoF joints; a term on a cut joint needs the joint's coordinate, so it is
+// rejected in eliminated form.
+func CompilePorts(m *compile.Model) ([]Port, error) {
+	g := m.Graph
+	out := make([]Port, 0, len(g.Actuators))
+	for i := range g.Actuators {
+		a := &g.Actuators[i]
+		p := Port{ID: a.ID}
+		term := func(field, id string, coef float64) error {
+			ji := m.JointIndex(id)
+			if ji < 0 {
+				return portError(g, a.ID, field, fmt.Sprintf("unknown joint %q", id))
+			}
+			j := &m.Joints[ji]
+			if j.NV != 1 {
+				return portError(g, a.ID, field, fmt.Sprintf("joint %q is %s with %d velocities; a port term needs a 1-DoF joint", id, j.Model.Kind, j.NV))
+			}
+			if !j.Tree && m.Eliminated {
+				return portError(g, a.ID, field, fmt.Sprintf("joint %q is an eliminated cut and has no coordinate; compile without elimination to actuate it", id))
+			}
+			p.Terms = append(p.Terms, Term{Joint: ji, Coef: coef})
+			return nil
+		}
+		var err error
+		switch a.Type {
+		case cmg.ActJoint:
+			gear := a.Gear
+			if gear == 0 {
+				gear = 1
+			}
+			err = term("joint", a.Joint, gear)
+		case cmg.ActTransmission:
+			for k, t := range a.Transmission {
+				if err = term(fmt.Sprintf("transmission[%d].joint", k), t.Joint, t.Coef); err != nil {
+					break
+				}
+			}
+		case cmg.ActTwoPoint:
+			p.TwoPoint = true
+			p.NodeA, p.NodeB = m.BodyNode(a.BodyA), m.BodyNode(a.BodyB)
+			if p.NodeA < 0 || p.NodeB < 0 {
+				return nil, portError(g, a.ID, "body_a", fmt.Sprintf("unknown body %q or %q", a.BodyA, a.BodyB))
+			}
+			if a.PointA != nil {
+				p.PointA = *a.PointA
+			}
+			if a.PointB != nil {
+				p.PointB = *a.PointB
+			}
+		default:
+			err = portError(g, a.ID, "type", fmt.Sprintf("unknown actuator type %q (valid: joint, transmission, two_point)", a.Type))
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// portError names the file, the actuator record and the field.
+func portError(g *cmg.Graph, id, field, msg string) error {
+	src := g.Source
+	if src == "" {
+		src = "model"
+	}
+	return fmt.Errorf("%s: actuators[%s].%s: %s", src, id, field, msg)
+}
