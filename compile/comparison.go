@@ -90,7 +90,9 @@ func (m *Model) eliminateCuts() {
 }
 
 func (m *Model) buildComparisons() error {
-	for _, ji := range m.CutJoints() {
+	cuts := m.CutJoints()
+	m.Comparisons = make([]Comparison, 0, len(cuts)+len(m.Graph.LoopCuts))
+	for _, ji := range cuts {
 		j := &m.Joints[ji]
 		c := Comparison{ID: j.ID, Source: "joint", Kind: RowsSE3, Joint: ji, NodeA: j.NodeA, NodeB: j.NodeB,
 			FrameA: j.A, FrameB: j.B, Axis: j.Model.Axis, Axis2: j.Model.Axis2}
@@ -99,9 +101,7 @@ func (m *Model) buildComparisons() error {
 		}
 		m.addComparison(c)
 	}
-	cuts := append([]cmg.LoopCut(nil), m.Graph.LoopCuts...)
-	sort.Slice(cuts, func(a, b int) bool { return cuts[a].ID < cuts[b].ID })
-	for _, lc := range cuts {
+	for _, lc := range byID(m.Graph.LoopCuts, func(c *cmg.LoopCut) string { return c.ID }) {
 		a, b := m.BodyNode(lc.BodyA), m.BodyNode(lc.BodyB)
 		if a < 0 || b < 0 {
 			return m.errorf("loop_cut", lc.ID, "body_a", "unknown body %q or %q", lc.BodyA, lc.BodyB)
@@ -160,22 +160,24 @@ func (m *Model) addComparison(c Comparison) {
 	c.Factors, c.LCA = m.Path(c.NodeA, c.NodeB)
 	c.Row = m.Rows
 	m.Rows += c.Rows()
-	cols := map[int]bool{}
-	for _, f := range c.Factors {
-		j := &m.Joints[m.Edges[f.Edge].Joint]
-		for k := 0; k < j.NV; k++ {
-			cols[j.V0+k] = true
+	// The path's joints are distinct tree joints and a retained cut joint is none of
+	// them, so the columns are distinct.
+	joints := func(visit func(j *Joint)) {
+		for _, f := range c.Factors {
+			visit(&m.Joints[m.Edges[f.Edge].Joint])
+		}
+		if c.Joint >= 0 {
+			visit(&m.Joints[c.Joint])
 		}
 	}
-	if c.Joint >= 0 {
-		j := &m.Joints[c.Joint]
+	n := 0
+	joints(func(j *Joint) { n += j.NV })
+	c.Columns = make([]int, 0, n)
+	joints(func(j *Joint) {
 		for k := 0; k < j.NV; k++ {
-			cols[j.V0+k] = true
+			c.Columns = append(c.Columns, j.V0+k)
 		}
-	}
-	for k := range cols {
-		c.Columns = append(c.Columns, k)
-	}
+	})
 	sort.Ints(c.Columns)
 	m.Comparisons = append(m.Comparisons, c)
 }
@@ -183,32 +185,33 @@ func (m *Model) addComparison(c Comparison) {
 // Path returns the ordered tree path from node a to node b — edges up from a to their
 // lowest common ancestor, then down to b — and that ancestor.
 func (m *Model) Path(a, b int) ([]Factor, int) {
-	var up, down []Factor
 	depth := func(n int) int {
 		if n == Ground {
 			return 0
 		}
 		return m.Bodies[n-1].Depth
 	}
+	// Edges up from a fill the front; edges down to b, met from b upwards, fill the back
+	// and so end up in top-down order.
+	path := make([]Factor, depth(a)+depth(b))
+	u, d := 0, len(path)
 	for a != b {
 		if depth(a) >= depth(b) {
-			up = append(up, Factor{Edge: m.Bodies[a-1].Edge, Up: true})
+			path[u] = Factor{Edge: m.Bodies[a-1].Edge, Up: true}
+			u++
 			a = m.Bodies[a-1].Parent
 		} else {
-			down = append(down, Factor{Edge: m.Bodies[b-1].Edge})
+			d--
+			path[d] = Factor{Edge: m.Bodies[b-1].Edge}
 			b = m.Bodies[b-1].Parent
 		}
 	}
-	for i := len(down) - 1; i >= 0; i-- {
-		up = append(up, down[i])
-	}
-	return up, a
+	n := u + copy(path[u:], path[d:])
+	return path[:n:n], a
 }
 
 func (m *Model) buildCouplings() error {
-	recs := append([]cmg.Coupling(nil), m.Graph.Couplings...)
-	sort.Slice(recs, func(a, b int) bool { return recs[a].ID < recs[b].ID })
-	for _, r := range recs {
+	for _, r := range byID(m.Graph.Couplings, func(c *cmg.Coupling) string { return c.ID }) {
 		ma, sl := m.JointIndex(r.Master), m.JointIndex(r.Slave)
 		if ma < 0 || m.Joints[ma].NV != 1 {
 			return m.errorf("coupling", r.ID, "master", "joint %q is not a 1-DoF joint of the graph", r.Master)

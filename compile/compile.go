@@ -2,7 +2,6 @@ package compile
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/joint"
@@ -56,8 +55,7 @@ func (m *Model) errorf(kind, id, field, format string, args ...any) error {
 }
 
 func (m *Model) buildBodies() error {
-	recs := append([]cmg.Body(nil), m.Graph.Bodies...)
-	sort.Slice(recs, func(i, j int) bool { return recs[i].ID < recs[j].ID })
+	recs := byID(m.Graph.Bodies, func(b *cmg.Body) string { return b.ID })
 	m.Bodies = make([]Body, len(recs))
 	m.bodyIndex = make(map[string]int, len(recs))
 	for i, b := range recs {
@@ -70,13 +68,12 @@ func (m *Model) buildBodies() error {
 }
 
 func (m *Model) buildJoints() error {
-	recs := append([]cmg.Joint(nil), m.Graph.Joints...)
-	sort.Slice(recs, func(i, j int) bool { return recs[i].ID < recs[j].ID })
+	recs := byID(m.Graph.Joints, func(j *cmg.Joint) string { return j.ID })
 	m.Joints = make([]Joint, len(recs))
 	m.jointIndex = make(map[string]int, len(recs))
 	for i, r := range recs {
 		m.jointIndex[r.ID] = i
-		jm, err := JointModel(&r)
+		jm, err := JointModel(r)
 		if err != nil {
 			return m.errorf("joint", r.ID, "type", "%v", err)
 		}
@@ -87,10 +84,11 @@ func (m *Model) buildJoints() error {
 		if b < 0 {
 			return m.errorf("joint", r.ID, "body_b", "unknown body %q", r.BodyB)
 		}
-		fa, fb := r.FrameA.Transform(), r.FrameB.Transform()
-		m.Joints[i] = Joint{ID: r.ID, Model: jm, A: fa, B: fb, AInv: fa.Inv(), BInv: fb.Inv(),
-			NodeA: a, NodeB: b, NQ: jm.NQ(), NV: jm.NV(),
-			Armature: r.Armature, Damping: r.Damping, Friction: r.Friction}
+		j := &m.Joints[i]
+		j.ID, j.Model, j.NodeA, j.NodeB, j.NQ, j.NV = r.ID, jm, a, b, jm.NQ(), jm.NV()
+		j.A, j.B = r.FrameA.Transform(), r.FrameB.Transform()
+		j.AInv, j.BInv = j.A.Inv(), j.B.Inv()
+		j.Armature, j.Damping, j.Friction = r.Armature, r.Damping, r.Friction
 	}
 	return nil
 }

@@ -1,8 +1,9 @@
 package compile
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/joint"
@@ -33,16 +34,13 @@ func (m *Model) chooseForest() error {
 	for i := range order {
 		order[i] = i
 	}
-	near := func(j int) int { return min(depth[m.Joints[j].NodeA], depth[m.Joints[j].NodeB]) }
-	sort.SliceStable(order, func(a, b int) bool {
-		ja, jb := order[a], order[b]
-		if class[ja] != class[jb] {
-			return class[ja] < class[jb]
-		}
-		if near(ja) != near(jb) {
-			return near(ja) < near(jb)
-		}
-		return m.Joints[ja].ID < m.Joints[jb].ID
+	near := make([]int, len(m.Joints))
+	for i, j := range m.Joints {
+		near[i] = min(depth[j.NodeA], depth[j.NodeB])
+	}
+	// Joints are in id order, so the index breaks ties by id.
+	slices.SortFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(class[a], class[b]), cmp.Compare(near[a], near[b]), cmp.Compare(a, b))
 	})
 	forced := map[string]bool{}
 	if h := m.Graph.Hints; h != nil {

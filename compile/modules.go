@@ -66,32 +66,38 @@ func (m *Model) Modules(independent []bool) []Module {
 			}
 		}
 	}
-	index := map[int]int{}
+	index := make([]int, len(blocks)) // module of each union–find root, or -1
+	for i := range index {
+		index[i] = -1
+	}
 	var mods []Module
 	for b, blk := range blocks {
 		r := uf.find(b)
-		k, ok := index[r]
-		if !ok {
-			k = len(mods)
-			index[r] = k
+		if index[r] < 0 {
+			index[r] = len(mods)
 			mods = append(mods, Module{})
 		}
+		k := index[r]
 		mods[k].Blocks = append(mods[k].Blocks, b)
 		mods[k].Cuts = append(mods[k].Cuts, blk.ID)
 	}
+	seen := make([]int, m.NV) // 1 + the last module that listed the coordinate
 	for k := range mods {
-		dep, in := map[int]bool{}, map[int]bool{}
 		for _, b := range mods[k].Blocks {
 			for _, c := range blocks[b].Columns {
+				if seen[c] == k+1 {
+					continue
+				}
+				seen[c] = k + 1
 				if independent[c] {
-					in[c] = true
+					mods[k].Inputs = append(mods[k].Inputs, c)
 				} else {
-					dep[c] = true
+					mods[k].Dependent = append(mods[k].Dependent, c)
 				}
 			}
 		}
-		mods[k].Dependent = sortedKeys(dep)
-		mods[k].Inputs = sortedKeys(in)
+		sort.Ints(mods[k].Dependent)
+		sort.Ints(mods[k].Inputs)
 	}
 	return mods
 }
@@ -117,13 +123,4 @@ func (m *Model) PartitionRequest(name string) ([]int, error) {
 		out[i] = m.Joints[j].V0
 	}
 	return out, nil
-}
-
-func sortedKeys(s map[int]bool) []int {
-	out := make([]int, 0, len(s))
-	for k := range s {
-		out = append(out, k)
-	}
-	sort.Ints(out)
-	return out
 }
