@@ -189,6 +189,13 @@ func (b *builder) readActuator(n *node) error {
 	if err != nil {
 		return err
 	}
+	if n.Tag == "general" {
+		for _, k := range []string{"kp", "kv", "inheritrange"} {
+			if a.has(k) {
+				b.warn(n, "%s (set here or by the default class) belongs to the position and velocity shortcuts; <general> takes its force law from gaintype, gainprm, biastype and biasprm only: not imported", k)
+			}
+		}
+	}
 	ctrl, ctrlLim, err := b.actRange(a, "ctrllimited", "ctrlrange")
 	if err != nil {
 		return err

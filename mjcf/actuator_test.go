@@ -124,3 +124,27 @@ func TestActuatorErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneralIgnoresShortcutAttributes: kp, kv and inheritrange shape the position and
+// velocity shortcuts only; on a <general> actuator (directly or through its class) they
+// are reported, and the force law is general's own (gain 1, no bias: the effort limits
+// follow ctrlrange and there is no stroke).
+func TestGeneralIgnoresShortcutAttributes(t *testing.T) {
+	g, warns := importString(t, `<mujoco>
+ <default><default class="servo"><position kp="50" ctrlrange="-1 1"/></default></default>
+ <worldbody><body name="a"><joint name="h" range="-1 1"/><geom size="0.1"/></body></worldbody>
+ <actuator>
+  <general name="g" class="servo" joint="h"/>
+  <position name="p" class="servo" joint="h"/>
+ </actuator>
+</mujoco>`)
+	if len(warns) != 1 || !strings.Contains(warns[0], `<general name="g">: kp (set here or by the default class)`) {
+		t.Errorf("warnings %v, want one about kp on g", warns)
+	}
+	if a := g.Actuator("g"); a.EffortLimits == nil || *a.EffortLimits != [2]float64{-1, 1} || a.StrokeLimits != nil {
+		t.Errorf("general %+v: want effort ±1 (gain 1), no stroke", a)
+	}
+	if a := g.Actuator("p"); a.StrokeLimits == nil || *a.StrokeLimits != [2]float64{-1, 1} || a.EffortLimits != nil {
+		t.Errorf("position %+v: want stroke ±1 (the servo set point), no effort limit", a)
+	}
+}
