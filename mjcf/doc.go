@@ -29,6 +29,8 @@
 //   - Named sphere geoms become point sites at their centres (foot contacts); <site>
 //     elements become point sites, or frame sites when oriented.
 //
+// <option> contributes gravity (zero under flag gravity="disable"); a disabled flag that
+// would remove records the graph keeps (equality, limit, frictionloss, ...) is reported.
 // Attributes that only shape contacts, the solver or rendering are accepted silently;
 // any other element or attribute the importer does not use is reported in a warning
 // with its file and line. Mesh files are never opened.
