@@ -199,8 +199,8 @@ func structure(m *compile.Model) string {
 		f("body %d %s parent=%d depth=%d edge=%d inertia=%v", i+1, bd.ID, bd.Parent, bd.Depth, bd.Edge, bd.Inertia)
 	}
 	for i, j := range m.Joints {
-		f("joint %d %s kind=%v axis=%v axis2=%v pitch=%v nodes=%d,%d q0=%d v0=%d nq=%d nv=%d tree=%v A=%v B=%v",
-			i, j.ID, j.Model.Kind, j.Model.Axis, j.Model.Axis2, j.Model.Pitch, j.NodeA, j.NodeB, j.Q0, j.V0, j.NQ, j.NV, j.Tree, j.A, j.B)
+		f("joint %d %s kind=%v axis=%v axis2=%v pitch=%v nodes=%d,%d q0=%d v0=%d nq=%d nv=%d tree=%v eliminated=%v A=%v B=%v",
+			i, j.ID, j.Model.Kind, j.Model.Axis, j.Model.Axis2, j.Model.Pitch, j.NodeA, j.NodeB, j.Q0, j.V0, j.NQ, j.NV, j.Tree, j.Eliminated, j.A, j.B)
 	}
 	for i, e := range m.Edges {
 		f("edge %d joint=%s parent=%d child=%d reversed=%v", i, m.Joints[e.Joint].ID, e.Parent, e.Child, e.Reversed)

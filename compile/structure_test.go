@@ -97,6 +97,9 @@ func stewartPlatform(t *testing.T, m *compile.Model) string {
 	if len(treeBalls) != 1 {
 		t.Fatalf("spherical joints in the tree: %v, want exactly one", treeBalls)
 	}
+	if j := m.Joints[m.JointIndex(treeBalls[0])]; j.NV != 3 || j.NQ != 4 {
+		t.Errorf("tree spherical joint %s: %d velocity (chart) coordinates, %d configuration; want 3 and a unit quaternion", j.ID, j.NV, j.NQ)
+	}
 	pn := m.BodyNode("platform")
 	if pn < 0 {
 		t.Fatal("no platform body")
