@@ -34,7 +34,8 @@ type Model struct {
 	// Couplings are the affine coupling rows, after the comparison rows.
 	Couplings []Coupling
 
-	// NQ and NV are the sizes of the augmented configuration and velocity (all joints).
+	// NQ and NV are the sizes of the augmented configuration and velocity: every joint's
+	// coordinates except those of eliminated cut joints.
 	NQ, NV int
 	// NQT and NVT are the sizes of the tree configuration and velocity: the tree joints'
 	// coordinates come first in q and v, so q_T = q[:NQT] and v_T = v[:NVT].
