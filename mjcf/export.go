@@ -1,0 +1,202 @@
+package mjcf
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+
+	"github.com/robocompiler/robocompiler/compile"
+)
+
+// ExportOptions tune the MJCF that Export writes.
+type ExportOptions struct {
+	// Timestep is <option timestep> in s; 0 means 0.001.
+	Timestep float64
+	// SolRef (timeconst s, dampratio) and SolImp (dmin, dmax, width m, midpoint, power)
+	// are given to every equality. Zero values mean the stiff defaults SolRef = {2·Timestep,
+	// 1} (critically damped at the shortest time constant MuJoCo integrates stably) and
+	// SolImp = {0.99, 0.999, 0.001, 0.5, 2} (impedance near 1 for any violation).
+	SolRef [2]float64
+	SolImp [5]float64
+	// HingeAxisLength is the spacing (m) of the two connects that write a revolute
+	// closure; 0 means the model's declared length scale, or 0.1 m.
+	HingeAxisLength float64
+}
+
+// withDefaults fills the zero fields of o.
+func (o ExportOptions) withDefaults(m *compile.Model) ExportOptions {
+	if o.Timestep == 0 {
+		o.Timestep = 0.001
+	}
+	if o.SolRef == [2]float64{} {
+		o.SolRef = [2]float64{2 * o.Timestep, 1}
+	}
+	if o.SolImp == [5]float64{} {
+		o.SolImp = [5]float64{0.99, 0.999, 0.001, 0.5, 2}
+	}
+	if o.HingeAxisLength == 0 {
+		o.HingeAxisLength = hingeAxisLength(m)
+	}
+	return o
+}
+
+// Export writes the compiled model m at the assembled configuration q (len NQ) as an
+// MJCF document that MuJoCo 2.2.2 loads:
+//
+//   - The spanning tree becomes nested bodies named by their ids, in the compiled body
+//     frames (sites are copied unchanged; inertials are written as principal moments and axes), placed at the
+//     assembled configuration: qpos0 (hinge and slide ref) and the keyframe "assembled"
+//     are q, so every closure holds when the file is loaded. Layout says where each
+//     coordinate lands in qpos and qvel.
+//   - Tree joints: revolute → hinge, prismatic → slide, spherical → ball, free → free
+//     (its parent must be the ground), universal → two hinges and planar → two slides
+//     and a hinge in the child body (named <id>__0, <id>__1, …). A joint whose
+//     body_a is the child in the tree is written reversed (axis negated) when it has
+//     one coordinate, and rejected otherwise. Helical joints and massless moving bodies
+//     (which MuJoCo 2.2.2 rejects) are errors. Armature, damping and friction loss are
+//     written per joint; limits as range.
+//   - Closures (equalities with SolRef, SolImp): a spherical cut joint or point cut →
+//     connect at its frame; a revolute cut → two connects, at the frame origin and
+//     HingeAxisLength along the axis (6 rows of rank 5); a fixed cut joint or weld cut →
+//     weld anchored at the body2 frame; a free cut joint constrains nothing and is left
+//     out; universal, prismatic, planar and helical closures are errors (MuJoCo 2.2.2
+//     has no equality for them). The first body of each equality is never the ground.
+//   - Couplings → joint equalities (joint1 the slave, joint2 the master, linear polycoef).
+//   - Actuators → motors (see actuators); sites → sites.
+//
+// Errors name the model file, the record and the field.
+func Export(m *compile.Model, q []float64, w io.Writer, opts ExportOptions) error {
+	if len(q) != m.NQ {
+		return fmt.Errorf("mjcf: export: configuration has %d entries, the model has NQ = %d", len(q), m.NQ)
+	}
+	opts = opts.withDefaults(m)
+	t, err := buildTree(m, q)
+	if err != nil {
+		return err
+	}
+	for i := range m.Bodies {
+		if id := m.Bodies[i].ID; id == "world" {
+			return exportError(m, "body", id, "id", "\"world\" is MuJoCo's name for the ground; rename the body")
+		}
+	}
+	eqs, err := equalities(m, q, nums(opts.SolRef[:]...), nums(opts.SolImp[:]...), opts.HingeAxisLength)
+	if err != nil {
+		return err
+	}
+	siteNames := newNamer()
+	for _, s := range m.Graph.Sites {
+		siteNames[s.ID] = true
+	}
+	act, err := actuators(m, siteNames)
+	if err != nil {
+		return err
+	}
+	qpos := make([]float64, t.layout.NQ)
+	if err := t.layout.QPos(q, qpos); err != nil {
+		return err
+	}
+	g := m.Gravity
+	sites := t.sites(act)
+	doc := mjDoc{
+		Model:    m.Graph.Name,
+		Compiler: mjCompiler{Angle: "radian", InertiaFromGeom: "false"},
+		Option:   mjOption{Timestep: nums(opts.Timestep), Gravity: nums(g[0], g[1], g[2])},
+		Size:     mjSize{NJMax: max(500, constraintRows(t, eqs))},
+		World:    mjBody{Sites: sites[-1]},
+		Keyframe: mjKeyframe{Keys: []mjKey{{Name: "assembled", Qpos: nums(qpos...)}}},
+	}
+	for i, b := range t.bodies {
+		if m.Bodies[b.node-1].Parent == compile.Ground {
+			doc.World.Bodies = append(doc.World.Bodies, t.element(i, sites))
+		}
+	}
+	if len(act.tendons) > 0 {
+		doc.Tendons = &mjTendons{Items: act.tendons}
+	}
+	if len(eqs) > 0 {
+		doc.Equality = &mjEquality{Items: eqs}
+	}
+	if len(act.motors) > 0 {
+		doc.Actuator = &mjActuator{Motors: act.motors}
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, "\n")
+	return err
+}
+
+// sites gathers the model's sites and the actuators' tendon sites by exported body
+// index (-1 for the world).
+func (t *xtree) sites(act *actuation) map[int][]mjSite {
+	out := map[int][]mjSite{}
+	place := func(node int, s mjSite) {
+		out[t.at[node]] = append(out[t.at[node]], s)
+	}
+	for _, s := range t.m.Graph.Sites {
+		f := s.Frame.Transform()
+		place(t.m.BodyNode(s.Body), mjSite{Name: s.ID, Pos: vec(f.P), Quat: rotation(f.R)})
+	}
+	for node, ss := range act.sites {
+		for _, s := range ss {
+			place(node, s)
+		}
+	}
+	return out
+}
+
+// element builds the <body> of exported body i and its subtree.
+func (t *xtree) element(i int, sites map[int][]mjSite) *mjBody {
+	b := &t.bodies[i]
+	rec := t.m.Graph.Body(t.m.Node(b.node))
+	e := &mjBody{Name: rec.ID, Pos: vec(b.pose.P), Quat: rotation(b.pose.R), Sites: sites[i]}
+	if rec.Mass > 0 {
+		e.Inertial = inertial(rec)
+	}
+	for _, x := range b.joints {
+		j := mjJoint{Name: x.name, Type: x.typ, Armature: optional(x.src.Armature),
+			Damping: optional(x.src.Damping), FrictionLoss: optional(x.src.Friction)}
+		switch x.typ {
+		case "hinge", "slide":
+			j.Axis, j.Ref = vec(x.axis), nums(x.ref)
+			if x.typ == "hinge" {
+				j.Pos = vec(x.pos)
+			}
+			if x.limited {
+				j.Limited, j.Range = "true", nums(x.lo, x.hi)
+			}
+		case "ball":
+			j.Pos = vec(x.pos)
+		}
+		e.Joints = append(e.Joints, j)
+	}
+	for _, c := range b.children {
+		e.Bodies = append(e.Bodies, t.element(c, sites))
+	}
+	return e
+}
+
+// constraintRows counts the constraint rows the model can need at once: equality rows,
+// one per limited joint and one per degree of freedom with friction loss.
+func constraintRows(t *xtree, eqs []mjEq) int {
+	n := 0
+	for _, e := range eqs {
+		n += map[string]int{"connect": 3, "weld": 6, "joint": 1}[e.XMLName.Local]
+	}
+	for _, b := range t.bodies {
+		for _, x := range b.joints {
+			if x.limited {
+				n++
+			}
+			if x.src.Friction > 0 {
+				n += map[string]int{"hinge": 1, "slide": 1, "ball": 3, "free": 6}[x.typ]
+			}
+		}
+	}
+	return n
+}
