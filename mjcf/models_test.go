@@ -6,34 +6,19 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/internal/testmodels"
 )
-
-// sharedModels returns the directory of the shared external models (../../shared/models
-// from this package's directory), skipping the test when it is absent.
-func sharedModels(t *testing.T) string {
-	t.Helper()
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("cannot locate the test file")
-	}
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "shared", "models")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("shared models not found at %s (they live beside the checkout in CI): %v", dir, err)
-	}
-	return dir
-}
 
 // importShared imports a shared model, requires it to validate and to survive a
 // Marshal/Parse round trip, and returns it with its warnings.
 func importShared(t *testing.T, rel string) (*cmg.Graph, []string) {
 	t.Helper()
-	path := filepath.Join(sharedModels(t), rel)
+	path := filepath.Join(testmodels.Dir(t), rel)
 	g, warns, err := ImportFile(path)
 	if err != nil {
 		t.Fatalf("import %s: %v", rel, err)
@@ -308,7 +293,7 @@ func kangarooHome(t *testing.T, text string) []float64 {
 }
 
 func TestKangaroo(t *testing.T) {
-	dir := filepath.Join(sharedModels(t), "kangaroo")
+	dir := filepath.Join(testmodels.Dir(t), "kangaroo")
 	for _, file := range []string{"kangaroo.xml", "kangaroo_fixed_base.xml"} {
 		t.Run(file, func(t *testing.T) {
 			g, warns := importShared(t, filepath.Join("kangaroo", file))

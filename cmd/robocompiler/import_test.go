@@ -14,22 +14,12 @@ import (
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"github.com/robocompiler/robocompiler/urdf"
 )
 
 // dualArm is the URDF test model of package urdf.
 var dualArm = filepath.Join("..", "..", "urdf", "testdata", "dual_arm.urdf")
-
-// sharedModel returns the path of a file under ../shared/models, skipping the test when
-// the shared models are absent.
-func sharedModel(t *testing.T, rel string) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "models")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("shared models not found at %s (they live beside the checkout in CI): %v", dir, err)
-	}
-	return filepath.Join(dir, rel)
-}
 
 // TestImportCommand runs import on the URDF test model: to a file, to stdout, with
 // --json both ways, with --floating, and on bad input.
@@ -178,12 +168,12 @@ type roundTripCase struct {
 func roundTripCases(t *testing.T) []roundTripCase {
 	return []roundTripCase{
 		// Panda: 7 revolute + 2 prismatic, the finger equality as one coupling row.
-		{sharedModel(t, "menagerie/franka_emika_panda/panda.xml"), [6]int{12, 12, 0, 1, 8, 0}, []string{"default", "home"}, 1, "home", 1, 8},
-		{sharedModel(t, "menagerie/unitree_go2/go2.xml"), [6]int{13, 13, 0, 0, 12, 5}, []string{"default", "home"}, 0, "home", 0, 18},
+		{testmodels.Path(t, testmodels.Panda), [6]int{12, 12, 0, 1, 8, 0}, []string{"default", "home"}, 1, "home", 1, 8},
+		{testmodels.Path(t, testmodels.Go2), [6]int{13, 13, 0, 0, 12, 5}, []string{"default", "home"}, 0, "home", 0, 18},
 		// Kangaroo: 28 connects (84 rows, 24 of them redundant) leave the 12 linear
 		// motors' coordinates free (+6 floating).
-		{sharedModel(t, "kangaroo/kangaroo.xml"), [6]int{74, 74, 28, 0, 12, 0}, []string{"default", "home"}, 84, "home", 60, 18},
-		{sharedModel(t, "kangaroo/kangaroo_fixed_base.xml"), [6]int{75, 75, 28, 0, 12, 0}, []string{"default"}, 84, "default", 60, 12},
+		{testmodels.Path(t, testmodels.Kangaroo), [6]int{74, 74, 28, 0, 12, 0}, []string{"default", "home"}, 84, "home", 60, 18},
+		{testmodels.Path(t, testmodels.KangarooFixed), [6]int{75, 75, 28, 0, 12, 0}, []string{"default"}, 84, "default", 60, 12},
 		{dualArm, [6]int{15, 15, 0, 2, 0, 0}, []string{}, 2, "", 2, 10},
 	}
 }
