@@ -101,7 +101,7 @@ func Assemble(m *compile.Model, q0 []float64, opts AssembleOptions) (*Assembly, 
 		if step >= steps || h < 1e-6 {
 			setEta(eta)
 			d.Residual(q)
-			r, row := infNorm(d.Rho)
+			r, row := maxResidual(d.Rho, nil, nil)
 			return nil, &AssemblyError{Eta: eta, Residual: r, Cut: RowOwner(m, row), Reason: "the continuation step fell below 1e-6 without convergence (the seed may be on another branch, or the loop cannot close)"}
 		}
 		next := math.Min(1, eta+h)
@@ -143,7 +143,7 @@ func accept(m *compile.Model, d *Data, a *Assembly, q0 []float64, tol float64) e
 		return &AssemblyError{Eta: 1, Residual: a.ResidualInf, Cut: id, Reason: "a closure logarithm left its principal branch"}
 	}
 	if a.ResidualInf > tol {
-		r, row := infNorm(d.Rho)
+		r, row := maxResidual(d.Rho, nil, nil)
 		return &AssemblyError{Eta: 1, Residual: r, Cut: RowOwner(m, row), Reason: fmt.Sprintf("the physical residual did not reach %.0e", tol)}
 	}
 	bw := m.Graph.BranchWindow
@@ -196,7 +196,7 @@ func (c *corrector) solve(d *Data, q []float64, tol float64, maxIt int) (int, bo
 	m := c.m
 	if len(c.cols) == 0 {
 		d.Residual(q)
-		r, _ := c.norm(d.Rho)
+		r, _ := maxResidual(d.Rho, nil, c.rs)
 		return 0, r <= tol
 	}
 	var svd mat.SVD
@@ -204,7 +204,7 @@ func (c *corrector) solve(d *Data, q []float64, tol float64, maxIt int) (int, bo
 	var x mat.VecDense
 	for it := 1; it <= maxIt; it++ {
 		d.Jacobian(q)
-		r0, _ := c.norm(d.Rho)
+		r0, _ := maxResidual(d.Rho, nil, c.rs)
 		if r0 <= tol {
 			return it - 1, true
 		}
@@ -236,7 +236,7 @@ func (c *corrector) solve(d *Data, q []float64, tol float64, maxIt int) (int, bo
 		for tries := 0; ; tries++ {
 			m.Integrate(c.save, c.dv, step, q)
 			d.Residual(q)
-			r1, _ := c.norm(d.Rho)
+			r1, _ := maxResidual(d.Rho, nil, c.rs)
 			if r1 < r0 || (r1 <= tol) {
 				break
 			}
@@ -248,26 +248,6 @@ func (c *corrector) solve(d *Data, q []float64, tol float64, maxIt int) (int, bo
 		}
 	}
 	d.Residual(q)
-	r, _ := c.norm(d.Rho)
+	r, _ := maxResidual(d.Rho, nil, c.rs)
 	return maxIt, r <= tol
-}
-
-func (c *corrector) norm(rho []float64) (float64, int) {
-	best, at := 0.0, 0
-	for i, x := range rho {
-		if v := math.Abs(x * c.rs[i]); v > best {
-			best, at = v, i
-		}
-	}
-	return best, at
-}
-
-func infNorm(x []float64) (float64, int) {
-	best, at := 0.0, 0
-	for i, v := range x {
-		if math.Abs(v) > best {
-			best, at = math.Abs(v), i
-		}
-	}
-	return best, at
 }

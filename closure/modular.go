@@ -112,7 +112,7 @@ func (s *ModularSolver) Step(values []float64) ([]int, error) {
 		_, ok := ms.nw.correct(s.d, s.scratch)
 		s.d.SetActive(nil, nil)
 		if !ok {
-			return nil, fmt.Errorf("module %d (cuts %v) did not converge: scaled residual %.3g", mi, s.Modules[mi].Cuts, ms.nw.lastResidual)
+			return nil, fmt.Errorf("module %d (cuts %v) did not converge: largest residual %.3g (m or rad)", mi, s.Modules[mi].Cuts, ms.nw.lastResidual)
 		}
 		solved = append(solved, mi)
 	}

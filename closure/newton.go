@@ -1,16 +1,17 @@
 package closure
 
 import (
-	"math"
-
 	"github.com/robocompiler/robocompiler/compile"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
 )
 
-// CorrectTol is the scaled residual at which a tracking or modular correction is
-// accepted (every checked row, in units of the declared scales).
+// CorrectTol is the scaled residual of the selected rows (in units of the declared
+// scales) at which a tracking or modular Newton correction has converged; the correction
+// is then accepted when every checked row is within GapTol (metres and radians). The
+// rows outside the selection follow the selected ones and are not iterated on: a row
+// that is redundant only to round-off keeps a residual Newton cannot reduce.
 const CorrectTol = 1e-13
 
 // newton is the PACDM corrector on a square system: the selected rows over the dependent
@@ -18,7 +19,7 @@ const CorrectTol = 1e-13
 type newton struct {
 	m            *compile.Model
 	rows, cols   []int
-	check        []int // rows whose residual must vanish
+	check        []int // rows whose residual must be within GapTol
 	rs           []float64
 	a, b         blas64.General
 	ipiv         []int
@@ -35,24 +36,20 @@ func newNewton(m *compile.Model, rows, cols, check []int) *newton {
 		ipiv: make([]int, n), dv: make([]float64, m.NV), save: make([]float64, m.NQ), maxIt: 10}
 }
 
-// residual returns the largest scaled residual over the checked rows.
-func (n *newton) residual(d *Data) float64 {
-	r := 0.0
-	for _, i := range n.check {
-		r = math.Max(r, math.Abs(d.Rho[i]*n.rs[i]))
-	}
-	return r
-}
-
-// correct runs Newton iterations on q in place; it returns the iterations used and
-// whether the checked residual reached CorrectTol. On failure q is restored.
+// correct runs Newton iterations on q in place until the selected rows reach
+// CorrectTol; it returns the iterations used and whether every checked row is then
+// within GapTol. lastResidual is the largest checked residual (m or rad) at the last
+// iterate. On failure q is restored.
 func (n *newton) correct(d *Data, q []float64) (int, bool) {
 	copy(n.save, q)
 	for it := 0; it <= n.maxIt; it++ {
 		d.Jacobian(q)
-		n.lastResidual = n.residual(d)
-		if n.lastResidual <= CorrectTol {
-			return it, true
+		n.lastResidual, _ = maxResidual(d.Rho, n.check, nil)
+		if sel, _ := maxResidual(d.Rho, n.rows, n.rs); sel <= CorrectTol {
+			if n.lastResidual <= GapTol {
+				return it, true
+			}
+			break
 		}
 		if it == n.maxIt || len(n.cols) == 0 {
 			break

@@ -153,20 +153,18 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 	return p, nil
 }
 
-// enforced returns the residual rows a corrector must drive to zero: every row except
-// the near-redundant ones the rank decision dropped, which only stay small.
-func (p *Partition) enforced(rows int) []int {
-	drop := make([]bool, rows)
+// enforced returns the residual rows a corrector must drive to zero: every row, unless
+// the rank decision dropped near-redundant directions; then only the selected rows. The
+// dropped rows are consistent with the selected ones only to the scale of the dropped
+// pivots, and as the mechanism moves the near-redundant direction turns among the
+// dropped rows of the loops involved, so none of them can be held to round-off.
+func (p *Partition) enforced(m *compile.Model) []int {
 	for _, n := range p.Near {
-		drop[n.Row] = n.Redundant
-	}
-	var out []int
-	for r := 0; r < rows; r++ {
-		if !drop[r] {
-			out = append(out, r)
+		if n.Redundant {
+			return p.Rows
 		}
 	}
-	return out
+	return seq(m.Rows)
 }
 
 // rankCut applies the rank rule of ChoosePartition to the normalised pivots diag.

@@ -29,52 +29,6 @@ func trajectory(k, n, mob int, amp float64) []float64 {
 	return x
 }
 
-// TestTrackingNeverReacquires follows a 1,000-sample smooth trajectory of the requested
-// independent coordinates on every built-in mechanism: every step corrects without
-// re-acquisition, closure holds to 1e-12 and C·E vanishes to 1e-12.
-func TestTrackingNeverReacquires(t *testing.T) {
-	for _, f := range builtins(t, false) {
-		m := f.m
-		_, req := requestFor(t, m)
-		d := NewData(m)
-		d.Jacobian(f.q)
-		p, err := ChoosePartition(m, d.C, req, 0)
-		if err != nil {
-			t.Fatalf("%s: %v", f.name, err)
-		}
-		tr, err := NewTracker(m, f.q, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		const n = 1000
-		amp := 0.05
-		prev := trajectory(0, n, p.Mobility, amp)
-		du := make([]float64, p.Mobility)
-		worstCE, worstGap := 0.0, 0.0
-		for k := 1; k <= n; k++ {
-			x := trajectory(k, n, p.Mobility, amp)
-			for i := range du {
-				du[i] = x[i] - prev[i]
-			}
-			prev = x
-			if err := tr.Step(du); err != nil {
-				t.Fatalf("%s: step %d: %v", f.name, k, err)
-			}
-			dd := tr.Data()
-			worstGap = math.Max(worstGap, maxAbs(dd.Rho))
-			ce := matMul(dd.C.RawMatrix().Data, m.Rows, m.NV, tr.Lift.E.RawMatrix().Data, p.Mobility)
-			worstCE = math.Max(worstCE, maxAbs(ce))
-		}
-		t.Logf("%s: %d steps, %d corrections, %d re-acquisitions, gap %.3g, |CE| %.3g", f.name, tr.Steps, tr.Corrections, tr.Reacquisitions, worstGap, worstCE)
-		if tr.Reacquisitions != 0 {
-			t.Errorf("%s: %d re-acquisitions", f.name, tr.Reacquisitions)
-		}
-		if worstGap > 1e-12 || worstCE > 1e-12 {
-			t.Errorf("%s: closure gap %.3g or |C·E| %.3g above 1e-12", f.name, worstGap, worstCE)
-		}
-	}
-}
-
 // TestModularMatchesGlobal checks that the modular solver re-solves only modules whose
 // inputs changed, reuses the others bit for bit, agrees with the global tracker to 1e-12,
 // and that a failed step changes nothing.
