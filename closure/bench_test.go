@@ -2,6 +2,8 @@ package closure
 
 import (
 	"testing"
+
+	"github.com/robocompiler/robocompiler/compile"
 )
 
 // BenchmarkJacobian measures residual + analytic Jacobian per mechanism, with the
@@ -22,6 +24,34 @@ func BenchmarkJacobian(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkJacobianKangaroo measures residual + analytic Jacobian on the imported
+// Kangaroo (28 point cuts over 78 velocities) at its home pose, cycle-local against the
+// root-based global reference.
+func BenchmarkJacobianKangaroo(b *testing.B) {
+	m, err := compile.Compile(kangaroo(b, "kangaroo.xml"), compile.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	q, err := m.Seed("home")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, global := range []bool{false, true} {
+		name := "local"
+		if global {
+			name = "global"
+		}
+		b.Run(name, func(b *testing.B) {
+			d := NewData(m)
+			d.Global = global
+			b.ReportAllocs()
+			for b.Loop() {
+				d.Jacobian(q)
+			}
+		})
 	}
 }
 
