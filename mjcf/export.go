@@ -54,7 +54,8 @@ func (o ExportOptions) withDefaults(m *compile.Model) ExportOptions {
 //     body_a is the child in the tree is written reversed (axis negated) when it has
 //     one coordinate, and rejected otherwise. Helical joints and massless moving bodies
 //     (which MuJoCo 2.2.2 rejects) are errors. Armature, damping and friction loss are
-//     written per joint; limits as range.
+//     written per joint (a free joint with armature or damping needs frame_b at the
+//     body origin, where MuJoCo applies them); limits as range.
 //   - Closures (equalities with SolRef, SolImp): a spherical cut joint or point cut →
 //     connect at its frame; a revolute cut → two connects, at the frame origin and
 //     HingeAxisLength along the axis (6 rows of rank 5); a fixed cut joint or weld cut →

@@ -153,6 +153,10 @@ func (t *xtree) body(e int, q []float64, names namer) (xbody, error) {
 			return b, exportError(m, "joint", j.ID, "body_a",
 				"a free joint must join the ground in MJCF; %q is a body", m.Node(ed.Parent))
 		}
+		if (j.Armature != 0 || j.Damping != 0) && j.B.P != (spatial.Vec3{}) {
+			return b, exportError(m, "joint", j.ID, "frame_b",
+				"MuJoCo applies a free joint's armature and damping to the body origin's velocity, ours to frame_b's; with frame_b.pos away from the body origin they differ: put frame_b at the body origin or drop armature and damping")
+		}
 		b.joints = []xjoint{{name: j.ID, typ: "free", src: j}}
 		jl.frame, jl.parent = j.B, j.A
 	default:
