@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 
 	"github.com/robocompiler/robocompiler/closure"
@@ -61,10 +62,14 @@ func partitionFailure(err error) error {
 	return cli.Invalid(err)
 }
 
+// nearJSON is one near-redundant constraint direction: the cut and residual row behind
+// the pivot, its normalised value, and whether the rank decision treated it as redundant
+// (false: it is kept and locks one degree of freedom).
 type nearJSON struct {
-	Cut   string  `json:"cut"`
-	Row   int     `json:"row"`
-	Value float64 `json:"value"`
+	Cut       string  `json:"cut"`
+	Row       int     `json:"row"`
+	Value     float64 `json:"value"`
+	Redundant bool    `json:"redundant"`
 }
 
 type assembleJSON struct {
@@ -104,7 +109,7 @@ func init() {
 				out.Independent = append(out.Independent, names[i])
 			}
 			for _, n := range p.Near {
-				out.Near = append(out.Near, nearJSON{Cut: n.Cut, Row: n.Row, Value: n.Value})
+				out.Near = append(out.Near, nearJSON{Cut: n.Cut, Row: n.Row, Value: n.Value, Redundant: n.Redundant})
 			}
 			for id, v := range m.JointValues(s.a.Q) {
 				out.Q[id] = v
@@ -116,9 +121,7 @@ func init() {
 			fmt.Fprintf(w, "%s assembled in %d continuation steps, %d corrector iterations\n", out.Model, out.Steps, out.Iterations)
 			fmt.Fprintf(w, "closure gap %.3g m, %.3g rad; rank %d of %d rows (gap %.3g); mobility %d\n", out.GapM, out.GapRad, out.Rank, out.Rows, out.RankGap, out.Mobility)
 			fmt.Fprintf(w, "independent: %v\n", out.Independent)
-			for _, n := range out.Near {
-				fmt.Fprintf(w, "near-redundant constraint direction: cut %q row %d, pivot %.3g\n", n.Cut, n.Row, n.Value)
-			}
+			writeNear(w, out.Near)
 			ids := make([]string, 0, len(out.Q))
 			for id := range out.Q {
 				ids = append(ids, id)
@@ -133,6 +136,23 @@ func init() {
 	f.register(c)
 	c.Flags().StringVar(&seed, "seed", "", "named seed to start from (default: the model's default seed)")
 	root.AddCommand(c)
+}
+
+// writeNear reports the near-redundant constraint directions: which cuts and rows are
+// treated as redundant (dropped at the rank gap: not enforced, they stay small only to
+// the scale of their pivot) and which are kept and lock a degree of freedom.
+func writeNear(w io.Writer, near []nearJSON) {
+	if len(near) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%d near-redundant constraint directions (pivots in [%.0e, %.0e] of the largest):\n", len(near), closure.NearLow, closure.NearHigh)
+	for _, n := range near {
+		verdict := "redundant: dropped below the rank gap, not enforced by the corrector"
+		if !n.Redundant {
+			verdict = "locks one degree of freedom: kept in the rank (no clear gap above it)"
+		}
+		fmt.Fprintf(w, "  cut %-32q row %3d  pivot %.3g  %s\n", n.Cut, n.Row, n.Value, verdict)
+	}
 }
 
 // finite maps ±Inf to the largest float so that JSON output stays valid.

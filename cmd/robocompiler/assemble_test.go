@@ -126,3 +126,60 @@ func TestAssembleExitStatuses(t *testing.T) {
 		t.Errorf("unclosable four-bar: exit %d, %q (want 3 and how far eta got)", code, errOut)
 	}
 }
+
+// TestAssembleNearRedundantKangaroo assembles the shared Kangaroo files and checks the
+// near-redundant report: 8 directions treated as redundant at a clear rank gap, giving
+// mobility 18 (floating base, home keyframe) and 12 (fixed base), with the cuts and rows
+// named in both the JSON and the human report.
+func TestAssembleNearRedundantKangaroo(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "models", "kangaroo")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("shared models not found at %s (they live beside the checkout in CI): %v", dir, err)
+	}
+	for _, c := range []struct {
+		file     string
+		args     []string
+		mobility float64
+	}{{"kangaroo.xml", []string{"--seed", "home"}, 18}, {"kangaroo_fixed_base.xml", nil, 12}} {
+		path := filepath.Join(dir, c.file)
+		out, errOut, code := run(t, append([]string{"assemble", path, "--json"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.file, code, errOut)
+		}
+		var a struct {
+			Near []struct {
+				Cut       string  `json:"cut"`
+				Row       *int    `json:"row"`
+				Value     float64 `json:"value"`
+				Redundant bool    `json:"redundant"`
+			} `json:"near_redundant"`
+		}
+		var raw map[string]any
+		if err := json.Unmarshal([]byte(out), &raw); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(out), &a); err != nil {
+			t.Fatal(err)
+		}
+		if raw["mobility"].(float64) != c.mobility || raw["rank"].(float64) != 60 || raw["rank_gap"].(float64) < 1e4 {
+			t.Errorf("%s: mobility %v rank %v rank_gap %v, want %v, 60 and a clear gap", c.file, raw["mobility"], raw["rank"], raw["rank_gap"], c.mobility)
+		}
+		if len(a.Near) != 8 {
+			t.Fatalf("%s: %d near-redundant directions, want 8", c.file, len(a.Near))
+		}
+		for _, n := range a.Near {
+			if n.Cut == "" || n.Row == nil || n.Value <= 0 || n.Value > 1e-6 || !n.Redundant {
+				t.Errorf("%s: near-redundant entry %+v", c.file, n)
+			}
+		}
+		human, _, code := run(t, append([]string{"assemble", path}, c.args...)...)
+		if code != 0 || !strings.Contains(human, "8 near-redundant") || !strings.Contains(human, a.Near[0].Cut) || !strings.Contains(human, "redundant: dropped") {
+			t.Errorf("%s: the human report does not name the near-redundant cuts and their verdict:\n%s", c.file, human)
+		}
+	}
+	// A built-in without near-redundant directions reports an empty list.
+	out, _, _ := run(t, "assemble", "fourbar", "--json")
+	if !strings.Contains(out, `"near_redundant": []`) || !strings.Contains(out, `"rank_gap"`) {
+		t.Errorf("fourbar: near_redundant should be [] and rank_gap present:\n%s", out)
+	}
+}
