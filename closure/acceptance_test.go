@@ -3,13 +3,11 @@ package closure
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
-	"runtime"
 	"testing"
 
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"github.com/robocompiler/robocompiler/mjcf"
 	"github.com/robocompiler/robocompiler/robots"
 )
@@ -25,25 +23,11 @@ type acceptCase struct {
 	mobility  int
 }
 
-// sharedModels returns the directory of the shared external models (../../shared/models
-// from this package's directory), skipping the test when it is absent.
-func sharedModels(t testing.TB) string {
-	t.Helper()
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("cannot locate the test file")
-	}
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "shared", "models")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("shared models not found at %s (they live beside the checkout in CI): %v", dir, err)
-	}
-	return dir
-}
-
-// kangaroo imports the shared Kangaroo biped (kangaroo.xml or kangaroo_fixed_base.xml).
+// kangaroo imports the shared Kangaroo biped (testmodels.Kangaroo or
+// testmodels.KangarooFixed), skipping the test when the shared models are absent.
 func kangaroo(t testing.TB, file string) *cmg.Graph {
 	t.Helper()
-	g, _, err := mjcf.ImportFile(filepath.Join(sharedModels(t), "kangaroo", file))
+	g, _, err := mjcf.ImportFile(testmodels.Path(t, file))
 	if err != nil {
 		t.Fatalf("import %s: %v", file, err)
 	}
@@ -54,7 +38,7 @@ func kangaroo(t testing.TB, file string) *cmg.Graph {
 // floating base: the fixed-base file has the keyframe commented out.
 func kangarooHome(t testing.TB) map[string]cmg.Values {
 	t.Helper()
-	m, err := compile.Compile(kangaroo(t, "kangaroo.xml"), compile.Options{})
+	m, err := compile.Compile(kangaroo(t, testmodels.Kangaroo), compile.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,8 +81,8 @@ func acceptCases(t *testing.T) []acceptCase {
 	// Kangaroo: 6 floating-base + 12 motor degrees of freedom, after the 8 near-redundant
 	// point-constraint directions (pivots 4e-8…2.3e-7) are dropped at the clear gap.
 	return append(cases,
-		acceptCase{name: "kangaroo", g: kangaroo(t, "kangaroo.xml"), seedName: "home", mobility: 18},
-		acceptCase{name: "kangaroo_fixed_base", g: kangaroo(t, "kangaroo_fixed_base.xml"), seed: kangarooHome(t), mobility: 12})
+		acceptCase{name: "kangaroo", g: kangaroo(t, testmodels.Kangaroo), seedName: "home", mobility: 18},
+		acceptCase{name: "kangaroo_fixed_base", g: kangaroo(t, testmodels.KangarooFixed), seed: kangarooHome(t), mobility: 12})
 }
 
 // TestAcceptance is the "done when" of the closure stage: on every built-in mechanism

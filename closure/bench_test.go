@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/internal/testmodels"
 )
 
 // BenchmarkJacobian measures residual + analytic Jacobian per mechanism, with the
@@ -31,7 +32,7 @@ func BenchmarkJacobian(b *testing.B) {
 // Kangaroo (28 point cuts over 78 velocities) at its home pose, cycle-local against the
 // root-based global reference.
 func BenchmarkJacobianKangaroo(b *testing.B) {
-	m, err := compile.Compile(kangaroo(b, "kangaroo.xml"), compile.Options{})
+	m, err := compile.Compile(kangaroo(b, testmodels.Kangaroo), compile.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

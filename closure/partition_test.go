@@ -3,6 +3,7 @@ package closure
 import (
 	"errors"
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"strings"
 	"testing"
 )
@@ -106,7 +107,7 @@ func TestBuiltinRanksUnchanged(t *testing.T) {
 // 1.5e5, all treated as redundant (rank 60 of 84, mobility 18 with the floating base;
 // 12 with the fixed base).
 func TestNearRedundantKangaroo(t *testing.T) {
-	for file, mobility := range map[string]int{"kangaroo.xml": 18, "kangaroo_fixed_base.xml": 12} {
+	for file, mobility := range map[string]int{testmodels.Kangaroo: 18, testmodels.KangarooFixed: 12} {
 		m, err := compile.Compile(kangaroo(t, file), compile.Options{})
 		if err != nil {
 			t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"github.com/robocompiler/robocompiler/robots"
 )
 
@@ -132,16 +133,12 @@ func TestAssembleExitStatuses(t *testing.T) {
 // mobility 18 (floating base, home keyframe) and 12 (fixed base), with the cuts and rows
 // named in both the JSON and the human report.
 func TestAssembleNearRedundantKangaroo(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "models", "kangaroo")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("shared models not found at %s (they live beside the checkout in CI): %v", dir, err)
-	}
 	for _, c := range []struct {
 		file     string
 		args     []string
 		mobility float64
-	}{{"kangaroo.xml", []string{"--seed", "home"}, 18}, {"kangaroo_fixed_base.xml", nil, 12}} {
-		path := filepath.Join(dir, c.file)
+	}{{testmodels.Kangaroo, []string{"--seed", "home"}, 18}, {testmodels.KangarooFixed, nil, 12}} {
+		path := testmodels.Path(t, c.file)
 		out, errOut, code := run(t, append([]string{"assemble", path, "--json"}, c.args...)...)
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", c.file, code, errOut)
