@@ -19,7 +19,7 @@ var crossModels = []struct {
 	{"panda", "home", func(t *testing.T) *compile.Model {
 		return sharedMJCF(t, "menagerie/franka_emika_panda/panda.xml")
 	}},
-	{"go2", "", func(t *testing.T) *compile.Model { return sharedMJCF(t, "menagerie/unitree_go2/go2.xml") }},
+	{"go2", "home", func(t *testing.T) *compile.Model { return sharedMJCF(t, "menagerie/unitree_go2/go2.xml") }},
 	{"kangaroo_fixed_base", "", func(t *testing.T) *compile.Model {
 		return sharedMJCF(t, "kangaroo/kangaroo_fixed_base.xml")
 	}},
