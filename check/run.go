@@ -51,9 +51,12 @@ type workspace struct {
 	cs    []float64 // declared column scales
 	qfd   []float64 // the configuration a differential's difference is evaluated at
 	heavy int       // node receiving the random external wrench
-	// rows are the enforced closure rows: every row but the near-redundant ones the rank
-	// decision dropped (see closure.NearRedundant), whose residuals are a property of the
-	// file's rounded geometry, not of the interfaces.
+	q0    []float64 // the feasible configuration the walks start from
+	p     *closure.Partition
+	// rows are the closure rows the witnesses hold to: all of them, unless the rank
+	// decision dropped near-redundant directions (closure.NearRedundant: a file's rounded
+	// geometry, whose dropped rows are only approximately implied by the others); then the
+	// partition's selected rows S, which define the mechanism the interfaces describe.
 	rows []int
 }
 
@@ -67,7 +70,7 @@ func newWorkspace(m *compile.Model, q0 []float64, p *closure.Partition, opts Opt
 		return nil, err
 	}
 	fd, _ := kin.NewData(m, p)
-	w := &workspace{m: m, opts: opts, rng: rand.New(rand.NewPCG(opts.Seed, 0x5eed)), tr: tr, kd: kd, fd: fd,
+	w := &workspace{m: m, opts: opts, q0: q0, p: p, rng: rand.New(rand.NewPCG(opts.Seed, 0x5eed)), tr: tr, kd: kd, fd: fd,
 		red: dyn.NewReduced(m.NVT, p.Mobility), cs: closure.ColScales(m)}
 	for _, s := range m.Graph.Sites {
 		t, err := kin.NewTask(m, s.ID)
@@ -76,15 +79,11 @@ func newWorkspace(m *compile.Model, q0 []float64, p *closure.Partition, opts Opt
 		}
 		w.tasks = append(w.tasks, t)
 	}
-	dropped := map[int]bool{}
+	w.rows = seqRows(m.Rows)
 	for _, n := range p.Near {
 		if n.Redundant {
-			dropped[n.Row] = true
-		}
-	}
-	for r := range m.Rows {
-		if !dropped[r] {
-			w.rows = append(w.rows, r)
+			w.rows = p.Rows
+			break
 		}
 	}
 	best := -1.0
@@ -99,14 +98,28 @@ func newWorkspace(m *compile.Model, q0 []float64, p *closure.Partition, opts Opt
 // uniform returns a draw in [−a, a].
 func (w *workspace) uniform(a float64) float64 { return a * (2*w.rng.Float64() - 1) }
 
-// walk moves the independent coordinates by a random step and restores closure.
+// walkSteps is the number of random steps from q0 to each sampled state.
+const walkSteps = 8
+
+// walk samples the next state: a random walk of walkSteps steps of the independent
+// coordinates from q0, tracked on the closure manifold. Restarting from q0 keeps every
+// state in the seed's neighbourhood (and on its assembly branch).
 func (w *workspace) walk() error {
-	p := w.tr.Lift.P
-	du := make([]float64, p.Mobility)
-	for k, c := range p.Independent {
-		du[k] = w.uniform(w.opts.Walk * w.cs[c])
+	tr, err := closure.NewTracker(w.m, w.q0, w.p)
+	if err != nil {
+		return err
 	}
-	return w.tr.Step(du)
+	w.tr = tr
+	du := make([]float64, w.p.Mobility)
+	for range walkSteps {
+		for k, c := range w.p.Independent {
+			du[k] = w.uniform(w.opts.Walk * w.cs[c])
+		}
+		if err := tr.Step(du); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // state evaluates every witness at the tracker's current configuration.
@@ -123,7 +136,7 @@ func (w *workspace) state(rep *Report) error {
 	}
 	worst(&rep.LiftResidualMax, w.liftResidual())
 	worst(&rep.VirtualPowerDefectMaxW, w.virtualPower(q, u))
-	dy, err := w.dynamics(q, u, true)
+	dy, err := w.dynamics(q, u, true, true)
 	if err != nil {
 		return err
 	}
@@ -192,4 +205,13 @@ func (w *workspace) externalWrench() []spatial.Vec6 {
 	}
 	fext[w.heavy] = w.kd.Dyn.WorldWrench(w.heavy, spatial.Vec3{}, ww)
 	return fext
+}
+
+// seqRows returns 0, 1, …, n−1.
+func seqRows(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }

@@ -31,8 +31,8 @@ type Term struct {
 }
 
 // CompilePorts compiles the actuator records of m's graph in record order. Joint terms
-// must name 1-DoF joints; a term on a cut joint needs the joint's coordinate, so it is
-// rejected in eliminated form.
+// must name 1-DoF joints; a term on a cut joint needs the joint's coordinate (the compiler
+// keeps actuated cuts in SE(3) form), so an eliminated cut is rejected.
 func CompilePorts(m *compile.Model) ([]Port, error) {
 	g := m.Graph
 	out := make([]Port, 0, len(g.Actuators))
@@ -45,11 +45,11 @@ func CompilePorts(m *compile.Model) ([]Port, error) {
 				return portError(g, a.ID, field, fmt.Sprintf("unknown joint %q", id))
 			}
 			j := &m.Joints[ji]
+			if j.Eliminated {
+				return portError(g, a.ID, field, fmt.Sprintf("joint %q is an eliminated cut and has no coordinate; compile without elimination to actuate it", id))
+			}
 			if j.NV != 1 {
 				return portError(g, a.ID, field, fmt.Sprintf("joint %q is %s with %d velocities; a port term needs a 1-DoF joint", id, j.Model.Kind, j.NV))
-			}
-			if !j.Tree && m.Eliminated {
-				return portError(g, a.ID, field, fmt.Sprintf("joint %q is an eliminated cut and has no coordinate; compile without elimination to actuate it", id))
 			}
 			p.Terms = append(p.Terms, Term{Joint: ji, Coef: coef})
 			return nil
