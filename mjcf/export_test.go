@@ -259,7 +259,7 @@ func TestExportErrors(t *testing.T) {
 		{"universal loop cut", `loop_cut "lc"`, "type", func(g *cmg.Graph) {
 			g.LoopCuts = []cmg.LoopCut{{ID: "lc", Type: "universal", BodyA: "world", BodyB: "b", Axis: &[3]float64{1, 0, 0}, Axis2: &[3]float64{0, 1, 0}}}
 		}},
-		{"actuated cut-free universal", `actuator "m"`, "joint", func(g *cmg.Graph) {
+		{"actuated universal", `actuator "m"`, "joint", func(g *cmg.Graph) {
 			g.Joints[1] = cmg.Joint{ID: "jb", Type: "universal", BodyA: "a", BodyB: "b", Axis: &[3]float64{1, 0, 0}, Axis2: &[3]float64{0, 1, 0}}
 			g.Actuators = []cmg.Actuator{{ID: "m", Type: "joint", Joint: "jb"}}
 		}},

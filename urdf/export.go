@@ -32,7 +32,7 @@ import (
 //   - Helical joints and reversed joints with several coordinates are errors.
 //   - Couplings become <mimic> on the slave joint. effort and velocity limits come from a
 //     joint actuator on the joint (effort_limits / gear, speed_limits / gear), else 0.
-//   - Sites and actuators are not written (URDF has neither).
+//   - Sites, actuators and gravity are not written (URDF has none of them).
 //
 // URDF has no reference configuration, so the tree does not depend on an assembled
 // configuration; ExportClosures does.

@@ -13,7 +13,7 @@ import (
 
 // closure is one loop closure of the sidecar: frame A on link A and frame B on link B
 // coincide in position (3D) or in position and orientation (6D).
-type closure struct {
+type loopClosure struct {
 	name, typ      string
 	linkA, linkB   string
 	frameA, frameB spatial.Transform
@@ -33,7 +33,7 @@ func ExportClosures(m *compile.Model, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var cs []closure
+	var cs []loopClosure
 	for i := range m.Comparisons {
 		c := &m.Comparisons[i]
 		more, err := t.closures(c)
@@ -63,7 +63,7 @@ func ExportClosures(m *compile.Model, w io.Writer) error {
 }
 
 // closures converts comparison c into sidecar closures in link frames.
-func (t *utree) closures(c *compile.Comparison) ([]closure, error) {
+func (t *utree) closures(c *compile.Comparison) ([]loopClosure, error) {
 	m := t.m
 	kind := c.Kind.String()
 	axis := c.Axis
@@ -72,17 +72,17 @@ func (t *utree) closures(c *compile.Comparison) ([]closure, error) {
 		kind, axis = jm.Kind.String(), jm.Axis
 	}
 	in := func(n int, f spatial.Transform) spatial.Transform { return t.frame[n].Inv().Mul(f) }
-	base := closure{name: c.ID, linkA: m.Node(c.NodeA), linkB: m.Node(c.NodeB),
+	base := loopClosure{name: c.ID, linkA: m.Node(c.NodeA), linkB: m.Node(c.NodeB),
 		frameA: in(c.NodeA, c.FrameA), frameB: in(c.NodeB, c.FrameB)}
 	switch kind {
 	case joint.Free.String():
 		return nil, nil
 	case joint.Spherical.String(), compile.RowsPoint.String():
 		base.typ = "3D"
-		return []closure{base}, nil
+		return []loopClosure{base}, nil
 	case joint.Fixed.String(), compile.RowsWeld.String():
 		base.typ = "6D"
-		return []closure{base}, nil
+		return []loopClosure{base}, nil
 	case joint.Revolute.String(), compile.RowsRevolute.String():
 		base.typ = "3D"
 		tip := spatial.Transform{R: spatial.Identity3(), P: axis.Scale(lengthScale(m))}
@@ -90,7 +90,7 @@ func (t *utree) closures(c *compile.Comparison) ([]closure, error) {
 		second.name = c.ID + "__axis"
 		second.frameA = in(c.NodeA, c.FrameA.Mul(tip))
 		second.frameB = in(c.NodeB, c.FrameB.Mul(tip))
-		return []closure{base, second}, nil
+		return []loopClosure{base, second}, nil
 	}
 	record := "loop_cut"
 	if c.Source == "joint" {
