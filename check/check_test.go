@@ -1,0 +1,142 @@
+package check
+
+import (
+	"testing"
+
+	"github.com/robocompiler/robocompiler/closure"
+	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/internal/testmodels"
+	"github.com/robocompiler/robocompiler/mjcf"
+	"github.com/robocompiler/robocompiler/robots"
+)
+
+// setup compiles g, assembles it from the named seed holding the named partition request
+// and partitions it there.
+func setup(t testing.TB, g *cmg.Graph, seed, request string, supports ...string) (*compile.Model, []float64, *closure.Partition) {
+	t.Helper()
+	m, err := compile.Compile(g, compile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req []int
+	if request != "" {
+		if req, err = m.PartitionRequest(request); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q0, err := m.Seed(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := closure.Assemble(m, q0, closure.AssembleOptions{Hold: req})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := a.Q
+	if len(supports) > 0 {
+		gs, err := dyn.SupportGraph(m, q, supports)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, err = compile.Compile(gs, compile.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := closure.NewData(m)
+	d.Jacobian(q)
+	p, err := closure.ChoosePartition(m, d.C, req, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, q, p
+}
+
+func builtin(t testing.TB, name string) *cmg.Graph {
+	g, err := robots.Get(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func imported(t testing.TB, rel string) *cmg.Graph {
+	g, _, err := mjcf.ImportFile(testmodels.Path(t, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// runCheck runs the witnesses and fails the test on any missed target; it also requires
+// the curvature witness to have applied when the mechanism has nonlinear closure rows.
+func runCheck(t *testing.T, name string, m *compile.Model, q []float64, p *closure.Partition, states int, wantCurvature bool) *Report {
+	t.Helper()
+	rep, err := Run(m, q, p, Options{States: states, Seed: 20260927})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	t.Logf("%s: %+v", name, *rep)
+	if rep.States != states {
+		t.Errorf("%s: %d states evaluated, want %d", name, rep.States, states)
+	}
+	for _, f := range rep.Failures() {
+		t.Errorf("%s: %s", name, f)
+	}
+	if wantCurvature && rep.CurvatureStates != states {
+		t.Errorf("%s: the curvature omission ratio applied at %d of %d states", name, rep.CurvatureStates, states)
+	}
+	return rep
+}
+
+// TestBuiltins holds every built-in mechanism to the targets at random feasible
+// states: 200 for the small mechanisms, fewer for the excavator (its extended-precision
+// reference is slow).
+func TestBuiltins(t *testing.T) {
+	for _, tc := range []struct {
+		name, request string
+		states        int
+	}{
+		{"fourbar", "", 200}, {"fivebar", "", 200}, {"stewart", "", 200},
+		{"excavator", "joint_space", 40}, {"excavator", "cylinder_space", 40},
+	} {
+		m, q, p := setup(t, builtin(t, tc.name), "", tc.request)
+		runCheck(t, tc.name+"/"+tc.request, m, q, p, tc.states, true)
+	}
+}
+
+// TestStewartTrees checks Stewart under each of its six spherical tree-joint choices.
+func TestStewartTrees(t *testing.T) {
+	for i := range 6 {
+		g := builtin(t, "stewart")
+		g.Hints = &cmg.Hints{TreeJoints: []string{stewartSpherical(i)}}
+		m, q, p := setup(t, g, "", "")
+		runCheck(t, stewartSpherical(i), m, q, p, 20, true)
+	}
+}
+
+func stewartSpherical(i int) string { return "leg_" + string(rune('0'+i)) + "_ball" }
+
+// TestImported holds the shared MJCF models to the same targets: Panda (the finger
+// coupling is linear, so there is no drift to omit), Go2 in flight and on four and two
+// feet, and Kangaroo with a fixed and a floating pelvis and on one and two soles.
+func TestImported(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, seed string
+		supports         []string
+		curvature        bool
+	}{
+		{"panda", testmodels.Panda, "home", nil, false},
+		{"go2", testmodels.Go2, "", nil, false},
+		{"go2/4 feet", testmodels.Go2, "", []string{"FL", "FR", "RL", "RR"}, true},
+		{"go2/2 feet", testmodels.Go2, "", []string{"FL", "RR"}, true},
+		{"kangaroo fixed", testmodels.KangarooFixed, "", nil, true},
+		{"kangaroo", testmodels.Kangaroo, "", nil, true},
+		{"kangaroo/left sole", testmodels.Kangaroo, "", []string{"left_ankle_roll"}, true},
+		{"kangaroo/both soles", testmodels.Kangaroo, "", []string{"left_ankle_roll", "right_ankle_roll"}, true},
+	} {
+		m, q, p := setup(t, imported(t, tc.file), tc.seed, "", tc.supports...)
+		runCheck(t, tc.name, m, q, p, 10, tc.curvature)
+	}
+}
