@@ -1,0 +1,56 @@
+package main
+
+import (
+	"runtime"
+	"time"
+)
+
+// timing is the measured cost of one operation.
+type timing struct {
+	// NS is the mean wall time per call (ns).
+	NS float64
+	// Allocs is the number of heap allocations per call, rounded down as go test -bench
+	// reports allocs/op (a stray runtime allocation during a short loop is not a call's).
+	Allocs uint64
+}
+
+// maxCalls bounds the calls of one measurement loop (as go test -bench does).
+const maxCalls = 1_000_000_000
+
+// measure calls op once to warm up, then in loops of growing length until one loop takes
+// at least minTime, and returns that loop's time and allocations per call. Allocations
+// are counted from runtime.MemStats.Mallocs around the loop. The first error op returns
+// stops the measurement.
+func measure(op func() error, minTime time.Duration) (timing, error) {
+	if err := op(); err != nil {
+		return timing{}, err
+	}
+	var before, after runtime.MemStats
+	for n := 1; ; {
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		start := time.Now()
+		for range n {
+			if err := op(); err != nil {
+				return timing{}, err
+			}
+		}
+		elapsed := time.Since(start)
+		runtime.ReadMemStats(&after)
+		if elapsed >= minTime || n >= maxCalls {
+			return timing{NS: float64(elapsed.Nanoseconds()) / float64(n),
+				Allocs: (after.Mallocs - before.Mallocs) / uint64(n)}, nil
+		}
+		n = nextCalls(n, elapsed, minTime)
+	}
+}
+
+// nextCalls predicts the loop length that takes minTime from a loop of n calls that took
+// elapsed, aiming 20% over, growing at least by one and at most a hundredfold.
+func nextCalls(n int, elapsed, minTime time.Duration) int {
+	next := 100 * n
+	if elapsed > 0 {
+		next = min(next, int(1.2*float64(n)*float64(minTime)/float64(elapsed)))
+	}
+	return min(max(next, n+1), maxCalls)
+}

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/robocompiler/robocompiler/robots"
+)
+
+// benchKeys are the operations every model reports.
+var benchKeys = []string{"residual_jacobian", "lift", "reduced_forward_dynamics", "tracking_step", mujocoKey}
+
+// TestBenchJSON runs bench with a tiny benchtime and checks the contract: every built-in
+// mechanism once (a built-in named on the command line is not repeated), every operation
+// timed without allocations, and ratios null exactly when MuJoCo was not timed.
+func TestBenchJSON(t *testing.T) {
+	out, errOut, code := run(t, "bench", "--benchtime", "1ms", "--json", "fourbar")
+	if code != 0 {
+		t.Fatalf("bench exit %d: %s", code, errOut)
+	}
+	var r benchJSON
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if r.MuJoCo == nil && r.Note == "" {
+		t.Error("no MuJoCo version and no note saying why")
+	}
+	if len(r.Models) != len(robots.Names()) {
+		t.Fatalf("%d models, want the %d built-ins", len(r.Models), len(robots.Names()))
+	}
+	for _, m := range r.Models {
+		for _, k := range benchKeys {
+			o, ok := m.Operations[k]
+			if !ok {
+				t.Errorf("%s: no %q", m.Model, k)
+				continue
+			}
+			if k == mujocoKey && r.MuJoCo == nil {
+				if o != nil {
+					t.Errorf("%s: mj_forward timed without MuJoCo", m.Model)
+				}
+				continue
+			}
+			if o == nil || o.NS <= 0 {
+				t.Errorf("%s: %s not timed: %+v", m.Model, k, o)
+				continue
+			}
+			if k != mujocoKey && o.Allocs != 0 {
+				t.Errorf("%s: %s allocates %v times per op", m.Model, k, o.Allocs)
+			}
+			if (o.Ratio == nil) != (r.MuJoCo == nil) {
+				t.Errorf("%s: %s ratio %v with MuJoCo version %v", m.Model, k, o.Ratio, r.MuJoCo)
+			}
+		}
+	}
+}
+
+// TestBenchReadableAndErrors checks the table's header and rows, a bad --benchtime (usage,
+// exit 2) and an unknown model (invalid, exit 1).
+func TestBenchReadableAndErrors(t *testing.T) {
+	out, errOut, code := run(t, "bench", "--benchtime", "1ms")
+	if code != 0 {
+		t.Fatalf("bench exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"ns/op", "allocs/op", "stewart", "reduced forward dynamics", "tracking step"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	if _, _, code := run(t, "bench", "--benchtime", "0s"); code != 2 {
+		t.Errorf("--benchtime 0s: exit %d, want 2", code)
+	}
+	if _, errOut, code := run(t, "bench", "--benchtime", "1ms", "no-such-model"); code != 1 || !strings.Contains(errOut, "no-such-model") {
+		t.Errorf("unknown model: exit %d, stderr %q; want 1 naming it", code, errOut)
+	}
+}
