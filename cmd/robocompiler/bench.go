@@ -40,6 +40,8 @@ type benchModelJSON struct {
 	keys       []string                // the matching keys
 }
 
+// benchJSON is the bench command's report: the MuJoCo version (null when not linked),
+// the loop duration, the processor count and the per-model timings.
 type benchJSON struct {
 	MuJoCo     *string          `json:"mujoco_version"`
 	BenchTime  string           `json:"benchtime"`
@@ -108,7 +110,7 @@ func benchModel(arg string, benchTime time.Duration) (*benchModelJSON, error) {
 	}
 	ops, v, err := benchOps(s)
 	if err != nil {
-		return nil, cli.Invalid(fmt.Errorf("%s: %w", arg, err))
+		return nil, err
 	}
 	r := &benchModelJSON{Model: s.m.Graph.Name, Velocities: s.m.NV, Rows: s.m.Rows, Mobility: s.p.Mobility,
 		Operations: map[string]*benchOpJSON{}}

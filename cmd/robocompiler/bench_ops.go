@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/robocompiler/robocompiler/kin"
 )
 
@@ -24,14 +27,16 @@ const (
 // workspace: residual + analytic Jacobian, the lift E from C, the reduced forward
 // dynamics (Update, eq. 14 with unit port efforts, Cholesky solve; the sequence of check
 // and sim) and one predictor–corrector tracking step. It also returns the feasible
-// velocity v = E u (len NV) of the dynamics state, for MuJoCo's qvel.
+// velocity v = E u (len NV) of the dynamics state, for MuJoCo's qvel. Ports that cannot
+// be compiled are an invalid model (exit 1); a singular partition at the assembled
+// configuration is a numerical failure (exit 3).
 func benchOps(s *assembled) ([]benchOp, []float64, error) {
 	m, p, q := s.m, s.p, s.a.Q
 	cd := closure.NewData(m)
 	cd.Jacobian(q)
 	kd, err := kin.NewData(m, p)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, cli.Invalid(fmt.Errorf("%s: %w", m.Graph.Name, err))
 	}
 	red := dyn.NewReduced(m.NVT, p.Mobility)
 	u, f := make([]float64, p.Mobility), make([]float64, len(kd.Ports))
@@ -51,11 +56,11 @@ func benchOps(s *assembled) ([]benchOp, []float64, error) {
 		return red.Forward(tauR, udot)
 	}
 	if err := kd.Update(q, u); err != nil {
-		return nil, nil, err
+		return nil, nil, cli.Numerical(fmt.Errorf("%s: %w", m.Graph.Name, err))
 	}
 	tr, err := closure.NewTracker(m, q, p)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, cli.Numerical(fmt.Errorf("%s: %w", m.Graph.Name, err))
 	}
 	du := make([]float64, p.Mobility)
 	step := func() error {
