@@ -1,0 +1,90 @@
+package kin_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/robocompiler/robocompiler/closure"
+	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/kin"
+	"github.com/robocompiler/robocompiler/robots"
+)
+
+// fixture is a compiled model at an assembled configuration with its interfaces.
+type fixture struct {
+	m  *compile.Model
+	q  []float64
+	p  *closure.Partition
+	kd *kin.Data
+}
+
+// setup compiles g, assembles it from its default seed holding the named request, and
+// builds its interfaces there.
+func setup(t testing.TB, g *cmg.Graph, request string) *fixture {
+	t.Helper()
+	m, err := compile.Compile(g, compile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req []int
+	if request != "" {
+		if req, err = m.PartitionRequest(request); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q0, err := m.Seed("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := closure.Assemble(m, q0, closure.AssembleOptions{Hold: req})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return atConfig(t, m, a.Q, req)
+}
+
+// atConfig partitions m at the feasible q (holding req) and builds its interfaces.
+func atConfig(t testing.TB, m *compile.Model, q []float64, req []int) *fixture {
+	t.Helper()
+	d := closure.NewData(m)
+	d.Jacobian(q)
+	p, err := closure.ChoosePartition(m, d.C, req, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kd, err := kin.NewData(m, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fixture{m: m, q: q, p: p, kd: kd}
+}
+
+func builtin(t testing.TB, name string) *cmg.Graph {
+	t.Helper()
+	g, err := robots.Get(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// randomU draws independent speeds in [−s, s].
+func randomU(rng *rand.Rand, d int, s float64) []float64 {
+	u := make([]float64, d)
+	for i := range u {
+		u[i] = s * (2*rng.Float64() - 1)
+	}
+	return u
+}
+
+// relDiff returns max|a−b| / max(1, max|b|).
+func relDiff(a, b []float64) float64 {
+	d, s := 0.0, 1.0
+	for i := range b {
+		d = math.Max(d, math.Abs(a[i]-b[i]))
+		s = math.Max(s, math.Abs(b[i]))
+	}
+	return d / s
+}
