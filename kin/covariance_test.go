@@ -136,7 +136,7 @@ func TestCovarianceTrees(t *testing.T) {
 // bodyState is one body's pose (rotation and position, row-major), body twist and body
 // acceleration under a representation.
 type bodyState struct {
-	id                string
+	id               string
 	pose, twist, acc []float64
 }
 
