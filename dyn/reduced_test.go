@@ -1,0 +1,79 @@
+package dyn
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// TestReducedProjection checks eq. 14 on random trees with a random full-rank "lift" E
+// and curvature c: M_r = Eᵀ M_T E and h_r = Eᵀ(h_T + M_T c) against dense products,
+// Inverse(Forward(τ)) = τ, and zero allocations.
+func TestReducedProjection(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		m := build(t, randomTreeGraph(seed, false))
+		rng := rand.New(rand.NewPCG(seed, 99))
+		q, v := randomState(m, rng)
+		n, nd := m.NVT, m.NVT-1
+		E := mat.NewDense(m.NV, nd, randVec(rng, m.NV*nd))
+		c := randVec(rng, m.NV)
+		d := NewData(m)
+		r := NewReduced(n, nd)
+		d.ReducedDynamics(r, q, v, E, c, nil)
+
+		MT := massMatrix(d, q)
+		hT := make([]float64, n)
+		d.Bias(q, v, nil, hT)
+		ET := E.Slice(0, n, 0, nd)
+		var me, mr mat.Dense
+		me.Mul(mat.NewDense(n, n, MT), ET)
+		mr.Mul(ET.T(), &me)
+		if dd := maxDiff(mr.RawMatrix().Data, r.Mr); dd > 1e-12*maxAbs(r.Mr) {
+			t.Errorf("seed %d: M_r differs from EᵀME by %.3g", seed, dd)
+		}
+		hc := matVec(MT, c[:n])
+		for i := range hc {
+			hc[i] += hT[i]
+		}
+		hr := mat.NewVecDense(nd, nil)
+		hr.MulVec(ET.T(), mat.NewVecDense(n, hc))
+		if dd := maxDiff(hr.RawVector().Data, r.Hr); dd > 1e-12*max(1, maxAbs(r.Hr)) {
+			t.Errorf("seed %d: h_r differs from Eᵀ(h + M c) by %.3g", seed, dd)
+		}
+
+		tau, udot, back := randVec(rng, nd), make([]float64, nd), make([]float64, nd)
+		if err := r.Forward(tau, udot); err != nil {
+			t.Fatal(err)
+		}
+		r.Inverse(udot, back)
+		if dd := maxDiff(back, tau); dd > 1e-12*(maxAbs(r.Mr)*maxAbs(udot)+maxAbs(r.Hr)+maxAbs(tau)) {
+			t.Errorf("seed %d: Inverse(Forward(τ)) − τ = %.3g", seed, dd)
+		}
+		if a := testing.AllocsPerRun(10, func() {
+			d.ReducedDynamics(r, q, v, E, c, nil)
+			_ = r.Forward(tau, udot)
+		}); a != 0 {
+			t.Errorf("seed %d: %v allocations per reduced forward dynamics", seed, a)
+		}
+	}
+}
+
+// TestReducedNotPositiveDefinite: a lift with a zero column (an independent speed that
+// moves nothing) gives a singular M_r, reported as such.
+func TestReducedNotPositiveDefinite(t *testing.T) {
+	m := build(t, randomTreeGraph(3, false))
+	rng := rand.New(rand.NewPCG(3, 4))
+	q, v := randomState(m, rng)
+	nd := 2
+	E := mat.NewDense(m.NV, nd, nil)
+	E.Set(0, 0, 1) // column 1 stays zero
+	d := NewData(m)
+	r := NewReduced(m.NVT, nd)
+	d.ReducedDynamics(r, q, v, E, make([]float64, m.NV), nil)
+	err := r.Forward([]float64{1, 1}, make([]float64, nd))
+	if !errors.Is(err, ErrReducedNotPositiveDefinite) {
+		t.Fatalf("got %v, want ErrReducedNotPositiveDefinite", err)
+	}
+}
