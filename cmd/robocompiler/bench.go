@@ -13,8 +13,11 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// mujocoKey is the JSON key of MuJoCo's mj_forward among the operations.
-const mujocoKey = "mujoco_forward"
+// mujocoKey and mujocoLabel name MuJoCo's mj_forward among the operations.
+const (
+	mujocoKey   = "mujoco_forward"
+	mujocoLabel = "MuJoCo mj_forward"
+)
 
 // noMuJoCoNote explains the null ratios of a build without the MuJoCo backend.
 const noMuJoCoNote = "built without -tags mujoco: mj_forward is not timed and ratio_vs_mujoco is null"
@@ -41,17 +44,26 @@ type benchModelJSON struct {
 }
 
 // benchJSON is the bench command's report: the MuJoCo version (null when not linked),
-// the loop duration, the processor count and the per-model timings.
+// the loop duration, the rounds, the processor count and the per-model timings.
 type benchJSON struct {
 	MuJoCo     *string          `json:"mujoco_version"`
 	BenchTime  string           `json:"benchtime"`
+	Count      int              `json:"count"`
 	GOMAXPROCS int              `json:"gomaxprocs"`
 	Note       string           `json:"note,omitempty"`
 	Models     []benchModelJSON `json:"models"`
 }
 
+// benchOptions are the bench command's flags.
+type benchOptions struct {
+	// Time is the minimum duration of one timed loop and Count the number of rounds over
+	// a model's operations; each operation keeps its fastest round.
+	Time  time.Duration
+	Count int
+}
+
 func init() {
-	var benchTime time.Duration
+	var opts benchOptions
 	c := &cobra.Command{
 		Use:   "bench [MODEL...]",
 		Short: "Time residual+Jacobian, lift, reduced dynamics and a tracking step, side by side with MuJoCo's mj_forward",
@@ -59,20 +71,22 @@ func init() {
 seed: the closure residual with its analytic Jacobian, the lift E, the reduced forward
 dynamics (interfaces, eq. 14 and its solve) and one tracking step; and, when built with
 -tags mujoco, MuJoCo's mj_forward on the model exported as MJCF at the same state, in the
-same process. Each operation is repeated until one loop lasts at least --benchtime; the
-table gives ns/op, heap allocations per op and the ratio to mj_forward.`,
+same process. Each operation is repeated until one loop lasts at least --benchtime; a
+model's operations are timed in --count interleaved rounds and each keeps its fastest
+(the least disturbed by other load). The table gives ns/op, heap allocations per op
+and the ratio to mj_forward.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if benchTime <= 0 {
-				return cli.Usage(errors.New("--benchtime must be positive"))
+			if opts.Time <= 0 || opts.Count < 1 {
+				return cli.Usage(errors.New("--benchtime must be positive and --count at least 1"))
 			}
-			out := benchJSON{BenchTime: benchTime.String(), GOMAXPROCS: runtime.GOMAXPROCS(0)}
+			out := benchJSON{BenchTime: opts.Time.String(), Count: opts.Count, GOMAXPROCS: runtime.GOMAXPROCS(0)}
 			if v := mujocoVersion(); v != "" {
 				out.MuJoCo = &v
 			} else {
 				out.Note = noMuJoCoNote
 			}
 			for _, arg := range benchModels(args) {
-				r, err := benchModel(arg, benchTime)
+				r, err := benchModel(arg, opts)
 				if err != nil {
 					return err
 				}
@@ -85,7 +99,8 @@ table gives ns/op, heap allocations per op and the ratio to mj_forward.`,
 			return nil
 		},
 	}
-	c.Flags().DurationVar(&benchTime, "benchtime", 500*time.Millisecond, "minimum duration of the timed loop of each operation")
+	c.Flags().DurationVar(&opts.Time, "benchtime", 200*time.Millisecond, "minimum duration of the timed loop of each operation")
+	c.Flags().IntVar(&opts.Count, "count", 3, "interleaved rounds per model; each operation keeps its fastest")
 	root.AddCommand(c)
 }
 
@@ -101,9 +116,10 @@ func benchModels(args []string) []string {
 	return list
 }
 
-// benchModel assembles MODEL from its default seed and times every operation on it, then
-// MuJoCo's mj_forward; an export MuJoCo cannot load leaves mujoco_forward null with a note.
-func benchModel(arg string, benchTime time.Duration) (*benchModelJSON, error) {
+// benchModel assembles MODEL from its default seed and times its operations and MuJoCo's
+// mj_forward in opts.Count interleaved rounds; an export MuJoCo cannot load leaves
+// mujoco_forward null with a note.
+func benchModel(arg string, opts benchOptions) (*benchModelJSON, error) {
 	s, err := assembleModel(arg, "", &compileFlags{})
 	if err != nil {
 		return nil, err
@@ -113,34 +129,39 @@ func benchModel(arg string, benchTime time.Duration) (*benchModelJSON, error) {
 		return nil, err
 	}
 	r := &benchModelJSON{Model: s.m.Graph.Name, Velocities: s.m.NV, Rows: s.m.Rows, Mobility: s.p.Mobility,
-		Operations: map[string]*benchOpJSON{}}
-	for _, op := range ops {
-		t, err := measure(op.run, benchTime)
-		if err != nil {
-			return nil, cli.Numerical(fmt.Errorf("%s: %s: %w", arg, op.label, err))
-		}
-		r.add(op.key, op.label, t)
-	}
-	mj, err := mujocoForward(s.m, s.a.Q, v, benchTime)
-	r.keys, r.labels = append(r.keys, mujocoKey), append(r.labels, "MuJoCo mj_forward")
-	r.Operations[mujocoKey] = nil
+		Operations: map[string]*benchOpJSON{mujocoKey: nil}}
+	mj, done, err := mujocoForward(s.m, s.a.Q, v)
 	switch {
 	case err != nil:
 		r.Note = fmt.Sprintf("MuJoCo not timed: %v", err)
 	case mj != nil:
-		r.Operations[mujocoKey] = &benchOpJSON{NS: mj.NS, Allocs: mj.Allocs}
+		defer done()
+		ops = append(ops, benchOp{mujocoKey, mujocoLabel, mj})
+	}
+	best := make([]timing, len(ops))
+	for round := range opts.Count {
+		for i, op := range ops {
+			t, err := measure(op.run, opts.Time)
+			if err != nil {
+				return nil, cli.Numerical(fmt.Errorf("%s: %s: %w", arg, op.label, err))
+			}
+			if round == 0 || t.NS < best[i].NS {
+				best[i].NS = t.NS
+			}
+			best[i].Allocs = max(best[i].Allocs, t.Allocs)
+		}
+	}
+	for i, op := range ops {
+		r.keys, r.labels = append(r.keys, op.key), append(r.labels, op.label)
+		r.Operations[op.key] = &benchOpJSON{NS: best[i].NS, Allocs: best[i].Allocs}
+	}
+	if ref := r.Operations[mujocoKey]; ref != nil {
 		for _, o := range r.Operations {
-			ratio := o.NS / mj.NS
+			ratio := o.NS / ref.NS
 			o.Ratio = &ratio
 		}
 	}
 	return r, nil
-}
-
-// add records one operation's timing.
-func (r *benchModelJSON) add(key, label string, t timing) {
-	r.keys, r.labels = append(r.keys, key), append(r.labels, label)
-	r.Operations[key] = &benchOpJSON{NS: t.NS, Allocs: t.Allocs}
 }
 
 // writeBench prints the readable table: one row per model and timed operation.
@@ -149,7 +170,8 @@ func writeBench(w io.Writer, out *benchJSON) {
 	if out.MuJoCo != nil {
 		engine = "MuJoCo " + *out.MuJoCo
 	}
-	fmt.Fprintf(w, "%s; each operation looped for at least %s; GOMAXPROCS %d\n", engine, out.BenchTime, out.GOMAXPROCS)
+	fmt.Fprintf(w, "%s; each operation looped for at least %s, fastest of %d rounds; GOMAXPROCS %d\n",
+		engine, out.BenchTime, out.Count, out.GOMAXPROCS)
 	if out.Note != "" {
 		fmt.Fprintf(w, "note: %s\n", out.Note)
 	}

@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"time"
 
 	"github.com/robocompiler/robocompiler/backend/mujoco"
 	"github.com/robocompiler/robocompiler/compile"
@@ -16,42 +15,41 @@ func mujocoVersion() string { return mujoco.Version() }
 
 // mujocoForward exports m as MJCF at the assembled configuration q, loads it in MuJoCo,
 // sets qpos from q and qvel from the feasible velocity v (len NV) through the export's
-// layout, and times mj_forward there.
-func mujocoForward(m *compile.Model, q, v []float64, minTime time.Duration) (*timing, error) {
+// layout, and returns mj_forward at that state as an operation to time, with the call
+// that frees MuJoCo's model and data afterwards.
+func mujocoForward(m *compile.Model, q, v []float64) (op func() error, done func(), err error) {
 	var buf bytes.Buffer
 	if err := mjcf.Export(m, q, &buf, mjcf.ExportOptions{}); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	l, err := mjcf.NewLayout(m, q)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	mj, err := mujoco.LoadXMLString(buf.String(), nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer mj.Close()
 	d, err := mj.NewData()
 	if err != nil {
-		return nil, err
+		mj.Close()
+		return nil, nil, err
 	}
-	defer d.Close()
+	done = func() { d.Close(); mj.Close() }
 	qpos, qvel := make([]float64, l.NQ), make([]float64, l.NV)
-	if err := l.QPos(q, qpos); err != nil {
-		return nil, err
+	err = l.QPos(q, qpos)
+	if err == nil {
+		err = l.QVel(q, v, qvel)
 	}
-	if err := l.QVel(q, v, qvel); err != nil {
-		return nil, err
+	if err == nil {
+		err = d.SetQpos(qpos)
 	}
-	if err := d.SetQpos(qpos); err != nil {
-		return nil, err
+	if err == nil {
+		err = d.SetQvel(qvel)
 	}
-	if err := d.SetQvel(qvel); err != nil {
-		return nil, err
-	}
-	t, err := measure(d.Forward, minTime)
 	if err != nil {
-		return nil, err
+		done()
+		return nil, nil, err
 	}
-	return &t, nil
+	return d.Forward, done, nil
 }

@@ -15,7 +15,7 @@ var benchKeys = []string{"residual_jacobian", "lift", "reduced_forward_dynamics"
 // mechanism once (a built-in named on the command line is not repeated), every operation
 // timed without allocations, and ratios null exactly when MuJoCo was not timed.
 func TestBenchJSON(t *testing.T) {
-	out, errOut, code := run(t, "bench", "--benchtime", "1ms", "--json", "fourbar")
+	out, errOut, code := run(t, "bench", "--benchtime", "1ms", "--count", "1", "--json", "fourbar")
 	if code != 0 {
 		t.Fatalf("bench exit %d: %s", code, errOut)
 	}
@@ -56,10 +56,10 @@ func TestBenchJSON(t *testing.T) {
 	}
 }
 
-// TestBenchReadableAndErrors checks the table's header and rows, a bad --benchtime (usage,
-// exit 2) and an unknown model (invalid, exit 1).
+// TestBenchReadableAndErrors checks the table's header and rows, a bad --benchtime or
+// --count (usage, exit 2) and an unknown model (invalid, exit 1).
 func TestBenchReadableAndErrors(t *testing.T) {
-	out, errOut, code := run(t, "bench", "--benchtime", "1ms")
+	out, errOut, code := run(t, "bench", "--benchtime", "1ms", "--count", "1")
 	if code != 0 {
 		t.Fatalf("bench exit %d: %s", code, errOut)
 	}
@@ -68,8 +68,10 @@ func TestBenchReadableAndErrors(t *testing.T) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
 	}
-	if _, _, code := run(t, "bench", "--benchtime", "0s"); code != 2 {
-		t.Errorf("--benchtime 0s: exit %d, want 2", code)
+	for _, bad := range [][]string{{"--benchtime", "0s"}, {"--count", "0"}} {
+		if _, _, code := run(t, append([]string{"bench"}, bad...)...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
 	}
 	if _, errOut, code := run(t, "bench", "--benchtime", "1ms", "no-such-model"); code != 1 || !strings.Contains(errOut, "no-such-model") {
 		t.Errorf("unknown model: exit %d, stderr %q; want 1 naming it", code, errOut)
