@@ -6,20 +6,51 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// portEfforts writes the least-norm port efforts f (len nf) that produce the reduced
-// effort tauR (len D) through τ_r = Lᵀ f (eq. 13), f = L (LᵀL)⁻¹ τ_r, for a port map L
-// (nf × D) of full column rank: the ports must actuate every independent direction.
+// effortRCond is the singular-value ratio below which a direction of Lᵀ counts as
+// unactuated.
+const effortRCond = 1e-9
+
+// portEfforts writes the least-norm port efforts f (len nf) with Lᵀ f = τ_r exactly
+// (eq. 13) for a port map L (nf × D) that actuates every independent direction; it
+// fails otherwise.
 func portEfforts(L *mat.Dense, tauR, f []float64) error {
-	var ltl mat.SymDense
-	ltl.SymOuterK(1, L.T())
-	var ch mat.Cholesky
-	if !ch.Factorize(&ltl) {
-		return fmt.Errorf("the port map L does not actuate every independent direction (LᵀL is singular)")
+	if n := leastSquaresEfforts(L, tauR, f); n > 0 {
+		return fmt.Errorf("the port map L leaves %d independent directions unactuated", n)
 	}
-	var y mat.VecDense
-	if err := ch.SolveVecTo(&y, mat.NewVecDense(len(tauR), tauR)); err != nil {
-		return fmt.Errorf("the port map L is ill-conditioned: %w", err)
-	}
-	mat.NewVecDense(len(f), f).MulVec(L, &y)
 	return nil
+}
+
+// leastSquaresEfforts writes the least-squares, least-norm port efforts f (len nf) for the
+// reduced effort tauR (len D) through τ_r = Lᵀ f (eq. 13), f = (Lᵀ)⁺ τ_r with the
+// pseudo-inverse from the SVD of the port map L (nf × D). When the ports actuate every
+// independent direction this is exact; otherwise the component of τ_r along the
+// unactuated directions (singular values below effortRCond of the largest) is dropped —
+// for example the roll of a quadruped about the line through two point feet. It returns
+// the number of unactuated directions.
+func leastSquaresEfforts(L *mat.Dense, tauR, f []float64) int {
+	var svd mat.SVD
+	svd.Factorize(L, mat.SVDThin) // L = U Σ Vᵀ, so Lᵀ = V Σ Uᵀ and (Lᵀ)⁺ = U Σ⁺ Vᵀ
+	sv := svd.Values(nil)
+	var u, v mat.Dense
+	svd.UTo(&u)
+	svd.VTo(&v)
+	for i := range f {
+		f[i] = 0
+	}
+	dropped := 0
+	for k, s := range sv {
+		if s <= effortRCond*sv[0] {
+			dropped++
+			continue
+		}
+		c := 0.0
+		for a, t := range tauR {
+			c += v.At(a, k) * t
+		}
+		c /= s
+		for i := range f {
+			f[i] += u.At(i, k) * c
+		}
+	}
+	return dropped + len(tauR) - len(sv)
 }

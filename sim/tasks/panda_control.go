@@ -1,6 +1,7 @@
 package tasks
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/robocompiler/robocompiler/dyn"
@@ -77,7 +78,7 @@ func (c *pandaCtrl) Control(s *sim.State, k *kin.Data, cmd *sim.Command) error {
 	}
 	c.r.Inverse(c.udot, c.tau)
 	if err := portEfforts(k.L, c.tau, cmd.F); err != nil {
-		return err
+		return fmt.Errorf("panda: %w", err)
 	}
 	c.margin, c.ratio = c.res.margin(k), c.res.speedRatio(k, s.U)
 	return nil
