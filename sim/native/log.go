@@ -1,0 +1,51 @@
+//go:build mujoco
+
+package native
+
+import (
+	"fmt"
+
+	"github.com/robocompiler/robocompiler/sim"
+)
+
+// newLog names the columns of a native run.
+func (r *runner) newLog() *sim.Log {
+	qn := make([]string, r.m.NQ)
+	for _, j := range r.m.Joints {
+		for k := range j.NQ {
+			if j.NQ == 1 {
+				qn[j.Q0] = "q:" + j.ID
+			} else {
+				qn[j.Q0+k] = fmt.Sprintf("q:%s[%d]", j.ID, k)
+			}
+		}
+	}
+	cols := append([]string{"t"}, qn...)
+	for _, p := range r.kd.Ports {
+		cols = append(cols, "ell:"+p.ID)
+	}
+	for _, p := range r.kd.Ports {
+		cols = append(cols, "f:"+p.ID)
+	}
+	cols = append(cols, "gap_native")
+	for _, p := range r.opts.Probes {
+		r.width = append(r.width, len(p.Columns()))
+		cols = append(cols, p.Columns()...)
+	}
+	return &sim.Log{Columns: cols}
+}
+
+// record appends the mapped state, the ports, the command, the native gap and the probes.
+func (r *runner) record(gap float64) {
+	l := r.log
+	l.Data = append(l.Data, r.t)
+	l.Data = append(l.Data, r.tr.Q...)
+	l.Data = append(l.Data, r.kd.Ell...)
+	l.Data = append(l.Data, r.cmd.F...)
+	l.Data = append(l.Data, gap)
+	for i, p := range r.opts.Probes {
+		start := len(l.Data)
+		l.Data = append(l.Data, make([]float64, r.width[i])...)
+		p.Sample(&r.st, r.kd, &r.cmd, l.Data[start:])
+	}
+}

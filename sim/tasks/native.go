@@ -1,0 +1,153 @@
+package tasks
+
+import (
+	"math"
+
+	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/kin"
+	"github.com/robocompiler/robocompiler/sim"
+	"github.com/robocompiler/robocompiler/sim/native"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+func init() {
+	register(&Task{Name: "inspection_native", Model: "stewart", Duration: 22, Run: runInspectionNative,
+		Description: "Stewart inspection (PD + feedforward on leg lengths, probe wrench) in our rollout and natively in MuJoCo " +
+			"on the exported model, side by side: platform tracking and closure gaps (needs -tags mujoco)"})
+	register(&Task{Name: "fixed_pelvis_native", Model: "../shared/models/kangaroo/kangaroo_fixed_base.xml", Duration: 2,
+		Run: runFixedPelvisNative,
+		Description: "Kangaroo fixed pelvis motor trajectory (PD 4e4/600 + feedforward) in our rollout and natively in MuJoCo " +
+			"on the exported model, side by side: motor tracking and closure gaps (needs -tags mujoco)"})
+}
+
+// nativeSetup is one controller experiment that can run in both simulators: a plant, a
+// factory of fresh controllers and probes, the probe column to report as RMS and the step.
+type nativeSetup struct {
+	pl       *plant
+	ctrl     func() (sim.Controller, error)
+	probe    func() sim.Probe
+	column   string
+	dt       float64
+	logEvery int
+}
+
+// runBoth runs setup for dur seconds in our rollout (RK4) and natively in MuJoCo and
+// reports, for each, the RMS of the probe column (mm) and the largest closure gap: ours
+// from the closure residual (m), MuJoCo's from its equality residuals.
+func runBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, error) {
+	n := steps(dur, setup.dt)
+	pr := &progress{o: o, total: 2 * n}
+	ctrl, err := setup.ctrl()
+	if err != nil {
+		return nil, err
+	}
+	s, err := sim.New(setup.pl.m, setup.pl.q, setup.pl.p, ctrl, sim.Options{Dt: setup.dt, Integrator: sim.RK4,
+		LogEvery: setup.logEvery, Probes: []sim.Probe{setup.probe()}, Progress: pr.hook()})
+	if err != nil {
+		return nil, err
+	}
+	ours, err := rollout("robocompiler", s, n)
+	if err != nil {
+		return nil, err
+	}
+	pr.done = n
+	if ctrl, err = setup.ctrl(); err != nil {
+		return nil, err
+	}
+	nat, err := native.Run(setup.pl.m, setup.pl.q, setup.pl.p, ctrl, n, native.Options{Dt: setup.dt,
+		LogEvery: setup.logEvery, Probes: []sim.Probe{setup.probe()}, Progress: pr.hook()})
+	if err != nil {
+		return nil, err
+	}
+	mujocoRun := Run{Name: "mujoco", Log: nat.Log, Stats: sim.Stats{Steps: nat.Stats.Steps}}
+	res := &Result{Runs: []Run{ours, mujocoRun}}
+	for _, r := range res.Runs {
+		rms, err := rmsColumn(r.Log, setup.column)
+		if err != nil {
+			return nil, err
+		}
+		res.Metrics = append(res.Metrics, Metric{setup.column + "_rms_mm_" + r.Name, 1e3 * rms})
+	}
+	res.Metrics = append(res.Metrics, Metric{"closure_gap_max_robocompiler", math.Max(ours.Stats.GapMaxM, ours.Stats.GapMaxRad)},
+		Metric{"closure_gap_max_mujoco", nat.Stats.GapMax})
+	track := sim.Plot{Title: name + ": tracking, our rollout vs MuJoCo", XLabel: "t (s)", YLabel: setup.column + " (mm)"}
+	gap := sim.Plot{Title: name + ": closure gap, ours vs MuJoCo's equality residual", XLabel: "t (s)", YLabel: "max |residual|", LogY: true,
+		Series: []sim.Series{{Log: ours.Log, X: "t", Y: "gap_m", Label: "robocompiler (m)"},
+			{Log: nat.Log, X: "t", Y: "gap_native", Label: "MuJoCo equalities"}}}
+	for _, r := range res.Runs {
+		track.Series = append(track.Series, sim.Series{Log: r.Log, X: "t", Y: setup.column, Scale: 1e3, Label: r.Name})
+	}
+	res.Figures = []Figure{{"native_tracking.png", track}, {"native_gap.png", gap}}
+	return res, nil
+}
+
+// runInspectionNative is the Stewart inspection's PD + feedforward case in both simulators.
+func runInspectionNative(g *cmg.Graph, o Options) (*Result, error) {
+	pl, err := newPlant(g, named("lengths"))
+	if err != nil {
+		return nil, err
+	}
+	kd, err := kin.NewData(pl.m, pl.p)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkPortsIndependent(pl.m, kd.Ports, pl.p.Independent); err != nil {
+		return nil, err
+	}
+	rig, err := newStewartRig(pl.m, kd.Ports, kd, pl.q)
+	if err != nil {
+		return nil, err
+	}
+	setup := &nativeSetup{pl: pl, column: "pos_err_m", dt: stewartDt, logEvery: 10,
+		probe: func() sim.Probe { return platformProbe{rig} },
+		ctrl: func() (sim.Controller, error) {
+			ff, err := sim.NewFeedforward(pl.m, pl.p)
+			if err != nil {
+				return nil, err
+			}
+			c := newPortPD(6, stewartKp, stewartKd, newReference(6, rig.lengths), ff)
+			c.load = func(s *sim.State, k *kin.Data, cmd *sim.Command) {
+				cmd.AddWorldWrench(k, rig.platform, spatial.Vec3{}, probeWrench(s.T))
+			}
+			return c, nil
+		}}
+	return runBoth("Stewart inspection", setup, registry["inspection_native"].duration(o), o)
+}
+
+// runFixedPelvisNative is the Kangaroo fixed-pelvis PD + feedforward case in both
+// simulators.
+func runFixedPelvisNative(g *cmg.Graph, o Options) (*Result, error) {
+	pl, err := newPlant(g, actuated)
+	if err != nil {
+		return nil, err
+	}
+	kd, err := kin.NewData(pl.m, pl.p)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkPortsIndependent(pl.m, kd.Ports, pl.p.Independent); err != nil {
+		return nil, err
+	}
+	nf := len(kd.Ports)
+	y0, lower := make([]float64, nf), make([]float64, nf)
+	for i, p := range kd.Ports {
+		j := &pl.m.Joints[p.Terms[0].Joint]
+		y0[i], lower[i] = pl.q[j.Q0], math.Inf(-1)
+		if len(j.Model.Lower) > 0 {
+			lower[i] = j.Model.Lower[0]
+		}
+	}
+	traj := motorTrajectory(y0, lower)
+	setup := &nativeSetup{pl: pl, column: "motor_rms_m", dt: kangarooDt, logEvery: 20,
+		probe: func() sim.Probe {
+			return newErrorProbe("motor_rms_m", nf, newReference(nf, traj), func(_ *sim.State, k *kin.Data, out []float64) { copy(out, k.Ell) })
+		},
+		ctrl: func() (sim.Controller, error) {
+			ff, err := sim.NewFeedforward(pl.m, pl.p)
+			if err != nil {
+				return nil, err
+			}
+			return newPortPD(nf, kangarooKp, kangarooKd, newReference(nf, traj), ff), nil
+		}}
+	return runBoth("Kangaroo fixed pelvis", setup, registry["fixed_pelvis_native"].duration(o), o)
+}
