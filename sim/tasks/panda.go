@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(&Task{Name: "panda", Model: "menagerie/franka_emika_panda/panda.xml", Duration: 8, Run: runPanda,
+	register(&Task{Name: "panda", Model: "../shared/models/menagerie/franka_emika_panda/panda.xml", Duration: 8, Run: runPanda,
 		Description: "Panda tool path (3-D tool point between the fingertips and the gripper opening) resolved every step by the redundancy QP of eq. 16 " +
 			"(W = M_r, stroke barrier, speed and stroke bounds from L), then by the closed form of eq. 17; " +
 			"covariance of the QP under two partitions (finger_joint2 or finger_joint1 independent)"})
