@@ -139,11 +139,14 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 		p.Requested = true
 		return p, nil
 	}
-	// Automatic: pivoted QR of the selected scaled rows picks the dependent columns.
+	// Automatic: pivoted QR of the selected scaled rows picks the dependent columns, with
+	// actuated coordinates weighted down so that they are taken as dependent only when
+	// the rank needs them (see preference).
+	pref := preference(m)
 	sel := blas64.General{Rows: p.Rank, Cols: nv, Stride: nv, Data: make([]float64, p.Rank*nv)}
 	for i, r := range p.Rows {
 		for j := 0; j < nv; j++ {
-			sel.Data[i*nv+j] = C.At(r, j) * p.rowScale[r] * p.colScale[j]
+			sel.Data[i*nv+j] = C.At(r, j) * p.rowScale[r] * p.colScale[j] * pref[j]
 		}
 	}
 	cp := pivotedQR(sel)
@@ -153,12 +156,43 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 	return p, nil
 }
 
-// enforced returns the residual rows a corrector must drive to zero: every row, unless
+// actuatedWeight scales the columns of actuated coordinates in the automatic choice of
+// dependent columns: a soft preference, so conditioning still decides when the actuated
+// coordinates make a poorly conditioned dependent block (Kangaroo's linear motors).
+const actuatedWeight = 0.1
+
+// preference returns per velocity the column weight of the automatic partition:
+// actuatedWeight for the coordinates an actuator port drives (joint and transmission
+// terms), so that by default the independent speeds are the actuated ones whenever they
+// form a valid partition — what a controller commands — and 1 otherwise.
+func preference(m *compile.Model) []float64 {
+	w := make([]float64, m.NV)
+	for i := range w {
+		w[i] = 1
+	}
+	mark := func(id string) {
+		if j := m.JointIndex(id); j >= 0 {
+			jt := &m.Joints[j]
+			for k := range jt.NV {
+				w[jt.V0+k] = actuatedWeight
+			}
+		}
+	}
+	for _, a := range m.Graph.Actuators {
+		mark(a.Joint)
+		for _, t := range a.Transmission {
+			mark(t.Joint)
+		}
+	}
+	return w
+}
+
+// Enforced returns the residual rows a corrector must drive to zero: every row, unless
 // the rank decision dropped near-redundant directions; then only the selected rows. The
 // dropped rows are consistent with the selected ones only to the scale of the dropped
 // pivots, and as the mechanism moves the near-redundant direction turns among the
 // dropped rows of the loops involved, so none of them can be held to round-off.
-func (p *Partition) enforced(m *compile.Model) []int {
+func (p *Partition) Enforced(m *compile.Model) []int {
 	for _, n := range p.Near {
 		if n.Redundant {
 			return p.Rows

@@ -111,7 +111,7 @@ func TestEvalErrors(t *testing.T) {
 		state, args, want string
 		code              int
 	}{
-		{`{"q": {"crank_pivot": 0.3}}`, "", `joint "crank_pivot": the closure moved`, 1},
+		{`{"q": {"rocker_pivot": 0.3}}`, "", `joint "rocker_pivot": the closure moved`, 1},
 		{`{"v": {"crank_pivot": 1, "rocker_pivot": 5}}`, "--partition crank", `joint "rocker_pivot": the given velocity`, 1},
 		{`{"tau": {"nothing": 1}}`, "", `tau[nothing]`, 1},
 		{`{"qq": {}}`, "", `unknown field "qq"`, 1},
