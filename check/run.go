@@ -79,13 +79,7 @@ func newWorkspace(m *compile.Model, q0 []float64, p *closure.Partition, opts Opt
 		}
 		w.tasks = append(w.tasks, t)
 	}
-	w.rows = seqRows(m.Rows)
-	for _, n := range p.Near {
-		if n.Redundant {
-			w.rows = p.Rows
-			break
-		}
-	}
+	w.rows = p.Enforced(m)
 	best := -1.0
 	for i, b := range m.Bodies {
 		if b.Inertia.Mass > best {
@@ -205,13 +199,4 @@ func (w *workspace) externalWrench() []spatial.Vec6 {
 	}
 	fext[w.heavy] = w.kd.Dyn.WorldWrench(w.heavy, spatial.Vec3{}, ww)
 	return fext
-}
-
-// seqRows returns 0, 1, …, n−1.
-func seqRows(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i
-	}
-	return out
 }
