@@ -2,8 +2,8 @@ package mjcf
 
 import (
 	"encoding/xml"
-	"strconv"
-	"strings"
+
+	"github.com/robocompiler/robocompiler/internal/xmltree"
 
 	"github.com/robocompiler/robocompiler/spatial"
 )
@@ -137,18 +137,8 @@ type mjKey struct {
 	Qpos string `xml:"qpos,attr"`
 }
 
-// nums formats numbers in the shortest decimal form that parses back exactly,
-// separated by spaces.
-func nums(xs ...float64) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		if x == 0 {
-			x = 0 // no "-0"
-		}
-		s[i] = strconv.FormatFloat(x, 'g', -1, 64)
-	}
-	return strings.Join(s, " ")
-}
+// nums formats numbers for an attribute (see xmltree.Nums).
+var nums = xmltree.Nums
 
 // vec formats a 3-vector.
 func vec(v spatial.Vec3) string { return nums(v[0], v[1], v[2]) }

@@ -3,9 +3,8 @@ package urdf
 import (
 	"encoding/xml"
 	"math"
-	"strconv"
-	"strings"
 
+	"github.com/robocompiler/robocompiler/internal/xmltree"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
@@ -86,18 +85,8 @@ type urdfMimic struct {
 	Offset     string `xml:"offset,attr"`
 }
 
-// nums formats numbers in the shortest decimal form that parses back exactly,
-// separated by spaces.
-func nums(xs ...float64) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		if x == 0 {
-			x = 0 // no "-0"
-		}
-		s[i] = strconv.FormatFloat(x, 'g', -1, 64)
-	}
-	return strings.Join(s, " ")
-}
+// nums formats numbers for an attribute (see xmltree.Nums).
+var nums = xmltree.Nums
 
 // pose writes a transform as a URDF origin: xyz and roll, pitch, yaw with
 // R = Rz(yaw)·Ry(pitch)·Rx(roll).
