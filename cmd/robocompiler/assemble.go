@@ -37,6 +37,9 @@ func assembleModel(arg, seed string, f *compileFlags) (*assembled, error) {
 	}
 	a, err := closure.Assemble(m, q0, closure.AssembleOptions{Hold: req})
 	if err != nil {
+		if names := m.SeedNames(); len(names) > 1 {
+			err = fmt.Errorf("%w (from seed %q; the model's seeds are %v: start from another with --seed, or --start for check)", err, seedLabel(seed), names)
+		}
 		return nil, cli.Numerical(err)
 	}
 	d := closure.NewData(m)
@@ -50,6 +53,14 @@ func assembleModel(arg, seed string, f *compileFlags) (*assembled, error) {
 		return nil, cli.Numerical(err)
 	}
 	return &assembled{m: m, a: a, p: p, lift: l}, nil
+}
+
+// seedLabel names the seed a command started from.
+func seedLabel(seed string) string {
+	if seed == "" {
+		return "default"
+	}
+	return seed
 }
 
 // partitionFailure classifies a partition error: an invalid request is a numerical
