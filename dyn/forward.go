@@ -4,9 +4,6 @@ import (
 	"errors"
 
 	"github.com/robocompiler/robocompiler/spatial"
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
-	"gonum.org/v1/gonum/lapack/lapack64"
 )
 
 // ErrNotPositiveDefinite reports a tree mass matrix that Cholesky factorisation rejects
@@ -27,13 +24,11 @@ func (d *Data) ForwardDynamics(q, v, tau []float64, fext []spatial.Vec6, a []flo
 	}
 	d.CRBA(q, d.mbuf)
 	d.rnea(q, v, nil, fext, d.hbuf)
-	t, ok := lapack64.Potrf(blas64.Symmetric{Uplo: blas.Upper, N: n, Stride: n, Data: d.mbuf})
-	if !ok {
-		return ErrNotPositiveDefinite
-	}
 	for i := range n {
 		a[i] = tau[i] - d.hbuf[i]
 	}
-	lapack64.Potrs(t, blas64.General{Rows: n, Cols: 1, Stride: 1, Data: a})
+	if !choleskySolve(d.mbuf, n, a) {
+		return ErrNotPositiveDefinite
+	}
 	return nil
 }

@@ -5,9 +5,6 @@ import (
 	"fmt"
 
 	"github.com/robocompiler/robocompiler/spatial"
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
-	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -123,14 +120,12 @@ func (r *Reduced) Forward(tauR, udot []float64) error {
 		return nil
 	}
 	copy(r.chol, r.Mr)
-	t, ok := lapack64.Potrf(blas64.Symmetric{Uplo: blas.Upper, N: nd, Stride: nd, Data: r.chol})
-	if !ok {
-		return ErrReducedNotPositiveDefinite
-	}
 	for i := range nd {
 		udot[i] = tauR[i] - r.Hr[i]
 	}
-	lapack64.Potrs(t, blas64.General{Rows: nd, Cols: 1, Stride: 1, Data: udot})
+	if !choleskySolve(r.chol, nd, udot) {
+		return ErrReducedNotPositiveDefinite
+	}
 	return nil
 }
 
