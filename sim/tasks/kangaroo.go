@@ -38,20 +38,19 @@ func motorTrajectory(y0, lower []float64) func(t float64, y []float64) {
 	}
 }
 
-// runFixedPelvis runs the Kangaroo motor trajectory with PD alone and with PD plus
-// reduced-dynamics feedforward (the partition's independent coordinates are the motors).
-func runFixedPelvis(g *cmg.Graph, o Options) (*Result, error) {
-	dur := registry["fixed_pelvis"].duration(o)
+// kangarooMotors builds the fixed-pelvis Kangaroo plant with its motors independent,
+// its interfaces, and the motor trajectory around the assembled motor positions.
+func kangarooMotors(g *cmg.Graph) (*plant, *kin.Data, func(t float64, y []float64), error) {
 	pl, err := newPlant(g, actuated)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	kd, err := kin.NewData(pl.m, pl.p)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	if err := checkPortsIndependent(pl.m, kd.Ports, pl.p.Independent); err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	nf := len(kd.Ports)
 	y0, lower := make([]float64, nf), make([]float64, nf)
@@ -62,7 +61,18 @@ func runFixedPelvis(g *cmg.Graph, o Options) (*Result, error) {
 			lower[i] = j.Model.Lower[0]
 		}
 	}
-	traj := motorTrajectory(y0, lower)
+	return pl, kd, motorTrajectory(y0, lower), nil
+}
+
+// runFixedPelvis runs the Kangaroo motor trajectory with PD alone and with PD plus
+// reduced-dynamics feedforward (the partition's independent coordinates are the motors).
+func runFixedPelvis(g *cmg.Graph, o Options) (*Result, error) {
+	dur := registry["fixed_pelvis"].duration(o)
+	pl, kd, traj, err := kangarooMotors(g)
+	if err != nil {
+		return nil, err
+	}
+	nf := len(kd.Ports)
 	n := steps(dur, kangarooDt)
 	pr := &progress{o: o, total: 2 * n}
 	res := &Result{}

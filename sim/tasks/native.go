@@ -117,27 +117,11 @@ func runInspectionNative(g *cmg.Graph, o Options) (*Result, error) {
 // runFixedPelvisNative is the Kangaroo fixed-pelvis PD + feedforward case in both
 // simulators.
 func runFixedPelvisNative(g *cmg.Graph, o Options) (*Result, error) {
-	pl, err := newPlant(g, actuated)
+	pl, kd, traj, err := kangarooMotors(g)
 	if err != nil {
-		return nil, err
-	}
-	kd, err := kin.NewData(pl.m, pl.p)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkPortsIndependent(pl.m, kd.Ports, pl.p.Independent); err != nil {
 		return nil, err
 	}
 	nf := len(kd.Ports)
-	y0, lower := make([]float64, nf), make([]float64, nf)
-	for i, p := range kd.Ports {
-		j := &pl.m.Joints[p.Terms[0].Joint]
-		y0[i], lower[i] = pl.q[j.Q0], math.Inf(-1)
-		if len(j.Model.Lower) > 0 {
-			lower[i] = j.Model.Lower[0]
-		}
-	}
-	traj := motorTrajectory(y0, lower)
 	setup := &nativeSetup{pl: pl, column: "motor_rms_m", dt: kangarooDt, logEvery: 20,
 		probe: func() sim.Probe {
 			return newErrorProbe("motor_rms_m", nf, newReference(nf, traj), func(_ *sim.State, k *kin.Data, out []float64) { copy(out, k.Ell) })
