@@ -195,6 +195,10 @@ func (d *Data) differenceJacobian(q []float64) {
 // differential contributes nothing, because it is linear in ρ̇ = C v.
 func (d *Data) Drift(q, v []float64) { d.eval(q, v, true) }
 
+// DriftOnly is Drift without the Jacobian: it evaluates rho(q) and the drift into d.Gamma
+// and leaves d.C untouched, for a caller that already evaluated C at the same q.
+func (d *Data) DriftOnly(q, v []float64) { d.eval(q, v, false) }
+
 func (d *Data) eval(q, v []float64, jac bool) {
 	m := d.m
 	d.branchCut = -1

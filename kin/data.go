@@ -97,7 +97,7 @@ func (d *Data) Update(q, u []float64) error {
 	}
 	mulVec(d.Lift.E, u, d.V)
 	if m.Rows > 0 {
-		d.Closure.Drift(q, d.V)
+		d.Closure.DriftOnly(q, d.V) // C at q is already in place
 		d.Lift.Curvature(d.Closure.Gamma, d.Curv)
 	} else {
 		for i := range d.Curv {
