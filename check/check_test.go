@@ -44,9 +44,7 @@ func setup(t testing.TB, g *cmg.Graph, seed, request string, supports ...string)
 			t.Fatal(err)
 		}
 	}
-	d := closure.NewData(m)
-	d.Jacobian(q)
-	p, err := closure.ChoosePartition(m, d.C, req, 0)
+	p, err := closure.PartitionAt(m, q, req)
 	if err != nil {
 		t.Fatal(err)
 	}

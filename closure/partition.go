@@ -224,6 +224,15 @@ func rankCut(diag []float64, tol float64) int {
 	return r0
 }
 
+// PartitionAt evaluates the closure Jacobian at the configuration q (len NQ) and calls
+// ChoosePartition there with the default rank threshold: the rank decision and partition
+// of a model at a (feasible) configuration.
+func PartitionAt(m *compile.Model, q []float64, request []int) (*Partition, error) {
+	d := NewData(m)
+	d.Jacobian(q)
+	return ChoosePartition(m, d.C, request, 0)
+}
+
 // pivotedQR factorises a in place by Householder QR with column pivoting (all columns
 // free) and returns the column permutation: column j of A·P is column jpvt[j] of A.
 func pivotedQR(a blas64.General) []int {

@@ -48,9 +48,7 @@ func setup(t testing.TB, g *cmg.Graph, request string) *fixture {
 // atConfig partitions m at the feasible q (holding req) and builds its interfaces.
 func atConfig(t testing.TB, m *compile.Model, q []float64, req []int) *fixture {
 	t.Helper()
-	d := closure.NewData(m)
-	d.Jacobian(q)
-	p, err := closure.ChoosePartition(m, d.C, req, 0)
+	p, err := closure.PartitionAt(m, q, req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,9 +28,7 @@ func assembled(t testing.TB, name string) (*compile.Model, []float64, *closure.P
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := closure.NewData(m)
-	d.Jacobian(a.Q)
-	p, err := closure.ChoosePartition(m, d.C, nil, 0)
+	p, err := closure.PartitionAt(m, a.Q, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,9 +46,7 @@ func (s *Sim) switchMode(mo *Mode) error {
 	if err != nil {
 		return fmt.Errorf("sim: switching to mode %q at t = %g s: %w", mo.Name, s.t, err)
 	}
-	cd := closure.NewData(m)
-	cd.Jacobian(a.Q)
-	p, err := closure.ChoosePartition(m, cd.C, mo.Request, 0)
+	p, err := closure.PartitionAt(m, a.Q, mo.Request)
 	if err != nil {
 		return fmt.Errorf("sim: mode %q: %w", mo.Name, err)
 	}

@@ -118,9 +118,7 @@ func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
 		if err := heldValues(m, q, st.Q, p.Independent); err != nil {
 			return nil, cli.Invalid(fmt.Errorf("%s: q: %v", path, err))
 		}
-		d := closure.NewData(m)
-		d.Jacobian(q)
-		if p, err = closure.ChoosePartition(m, d.C, requestOf(p), 0); err != nil {
+		if p, err = closure.PartitionAt(m, q, requestOf(p)); err != nil {
 			return nil, partitionFailure(err)
 		}
 	}

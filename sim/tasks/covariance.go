@@ -24,9 +24,7 @@ type covariance struct {
 // newCovariance builds the second partition of m at the feasible q (len NQ) with the
 // requested independent velocity indices and its resolution from mk.
 func newCovariance(m *compile.Model, q []float64, request []int, mk func(*kin.Data) *redundancy) (*covariance, error) {
-	cd := closure.NewData(m)
-	cd.Jacobian(q)
-	p, err := closure.ChoosePartition(m, cd.C, request, 0)
+	p, err := closure.PartitionAt(m, q, request)
 	if err != nil {
 		return nil, err
 	}

@@ -182,9 +182,7 @@ func newGo2(g *cmg.Graph) (*compile.Model, []float64, *closure.Partition, error)
 			return nil, nil, nil, fmt.Errorf("go2: the model needs a point site %q (a foot)", f)
 		}
 	}
-	cd := closure.NewData(m)
-	cd.Jacobian(q0)
-	p, err := closure.ChoosePartition(m, cd.C, nil, 0)
+	p, err := closure.PartitionAt(m, q0, nil)
 	if err != nil {
 		return nil, nil, nil, err
 	}

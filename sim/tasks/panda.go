@@ -93,9 +93,7 @@ func newPandaRig(g *cmg.Graph, request []string) (*pandaRig, error) {
 	if err != nil {
 		return nil, err
 	}
-	cd := closure.NewData(m)
-	cd.Jacobian(a.Q)
-	p, err := closure.ChoosePartition(m, cd.C, req, 0)
+	p, err := closure.PartitionAt(m, a.Q, req)
 	if err != nil {
 		return nil, err
 	}

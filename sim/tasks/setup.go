@@ -37,9 +37,7 @@ func newPlant(g *cmg.Graph, request func(m *compile.Model) ([]int, error)) (*pla
 	if err != nil {
 		return nil, err
 	}
-	d := closure.NewData(m)
-	d.Jacobian(a.Q)
-	p, err := closure.ChoosePartition(m, d.C, req, 0)
+	p, err := closure.PartitionAt(m, a.Q, req)
 	if err != nil {
 		return nil, err
 	}
