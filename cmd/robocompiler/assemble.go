@@ -112,13 +112,10 @@ func init() {
 				return err
 			}
 			m, p := s.m, s.p
-			names := m.CoordinateNames()
 			out := assembleJSON{Model: m.Graph.Name, GapM: s.a.GapM, GapRad: s.a.GapRad, ResidualInf: s.a.ResidualInf,
 				Rows: m.Rows, Rank: p.Rank, RankGap: finite(p.Gap), Mobility: p.Mobility,
-				Q: map[string][]float64{}, Iterations: s.a.Iterations, Steps: s.a.Steps, Near: []nearJSON{}}
-			for _, i := range p.Independent {
-				out.Independent = append(out.Independent, names[i])
-			}
+				Q: map[string][]float64{}, Iterations: s.a.Iterations, Steps: s.a.Steps, Near: []nearJSON{},
+				Independent: pickNames(m.CoordinateNames(), p.Independent)}
 			for _, n := range p.Near {
 				out.Near = append(out.Near, nearJSON{Cut: n.Cut, Row: n.Row, Value: n.Value, Redundant: n.Redundant})
 			}

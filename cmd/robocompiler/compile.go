@@ -110,11 +110,7 @@ func init() {
 				out.JacobianNonzero += b.Rows * len(b.Columns)
 			}
 			for _, mod := range m.Modules(indep) {
-				mj := moduleJSON{Size: len(mod.Dependent), Cuts: mod.Cuts, Inputs: []string{}}
-				for _, i := range mod.Inputs {
-					mj.Inputs = append(mj.Inputs, names[i])
-				}
-				out.Modules = append(out.Modules, mj)
+				out.Modules = append(out.Modules, moduleJSON{Size: len(mod.Dependent), Cuts: mod.Cuts, Inputs: pickNames(names, mod.Inputs)})
 			}
 			if jsonOut {
 				return cli.WriteJSON(cmd.OutOrStdout(), out)

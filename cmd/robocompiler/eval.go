@@ -180,9 +180,7 @@ func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
 	for i, name := range names {
 		out.A[name] = acc[i]
 	}
-	for _, c := range p.Independent {
-		out.Independent = append(out.Independent, names[c])
-	}
+	out.Independent = pickNames(names, p.Independent)
 	out.E = denseRows(E, m.NV, p.Mobility)
 	return out, nil
 }
@@ -195,7 +193,7 @@ func heldValues(m *compile.Model, q []float64, given map[string]cmg.Values, inde
 		for k, x := range want {
 			if g, ok := got[id]; ok && k < len(g) && math.Abs(g[k]-x) > 1e-9*math.Max(1, math.Abs(x)) {
 				return fmt.Errorf("joint %q: the closure moved the given value %.12g to %.12g; it is dependent under the partition (independent: %v; choose another with --partition)",
-					id, x, g[k], pickNames(m, independent))
+					id, x, g[k], pickNames(m.CoordinateNames(), independent))
 			}
 		}
 	}
@@ -209,16 +207,15 @@ func liftedValues(m *compile.Model, v []float64, given map[string]cmg.Values, in
 		for k, x := range want {
 			if g := v[j.V0+k]; math.Abs(g-x) > 1e-9*math.Max(1, math.Abs(x)) {
 				return fmt.Errorf("joint %q: the given velocity %.12g is not feasible with the independent ones (the closure gives %.12g; independent: %v)",
-					id, x, g, pickNames(m, independent))
+					id, x, g, pickNames(m.CoordinateNames(), independent))
 			}
 		}
 	}
 	return nil
 }
 
-// pickNames labels velocity indices with coordinate names.
-func pickNames(m *compile.Model, idx []int) []string {
-	names := m.CoordinateNames()
+// pickNames labels velocity indices with coordinate names (never nil, so JSON prints []).
+func pickNames(names []string, idx []int) []string {
 	out := make([]string, len(idx))
 	for i, c := range idx {
 		out[i] = names[c]
