@@ -93,9 +93,5 @@ func CompilePorts(m *compile.Model) ([]Port, error) {
 
 // portError names the file, the actuator record and the field.
 func portError(g *cmg.Graph, id, field, msg string) error {
-	src := g.Source
-	if src == "" {
-		src = "model"
-	}
-	return fmt.Errorf("%s: actuators[%s].%s: %s", src, id, field, msg)
+	return &cmg.FieldError{File: g.Source, Record: cmg.RecordName("actuator", id), Field: field, Message: msg}
 }

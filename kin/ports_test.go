@@ -105,8 +105,8 @@ func TestPortErrors(t *testing.T) {
 		act  cmg.Actuator
 		want string
 	}{
-		{cmg.Actuator{ID: "x", Type: cmg.ActJoint, Joint: "nope"}, `actuators[x].joint: unknown joint "nope"`},
-		{cmg.Actuator{ID: "y", Type: "hydraulic"}, `actuators[y].type: unknown actuator type "hydraulic"`},
+		{cmg.Actuator{ID: "x", Type: cmg.ActJoint, Joint: "nope"}, `actuator "x" field "joint": unknown joint "nope"`},
+		{cmg.Actuator{ID: "y", Type: "hydraulic"}, `actuator "y" field "type": unknown actuator type "hydraulic"`},
 	} {
 		g := builtin(t, "fourbar")
 		g.Actuators = append(g.Actuators, tc.act)

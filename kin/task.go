@@ -30,7 +30,7 @@ func NewTask(m *compile.Model, id string) (*Task, error) {
 	if s := m.Graph.Site(id); s != nil {
 		n := m.BodyNode(s.Body)
 		if n < 0 {
-			return nil, fmt.Errorf("sites[%s].body: unknown body %q", id, s.Body)
+			return nil, &cmg.FieldError{File: m.Graph.Source, Record: cmg.RecordName("site", id), Field: "body", Message: fmt.Sprintf("unknown body %q", s.Body)}
 		}
 		return &Task{ID: id, Point: s.Kind == cmg.SitePoint, Node: n, Frame: s.Frame.Transform(), Ref: spatial.Identity()}, nil
 	}
