@@ -10,17 +10,23 @@ type timing struct {
 	// NS is the mean wall time per call (ns).
 	NS float64
 	// Allocs is the number of heap allocations per call, rounded down as go test -bench
-	// reports allocs/op (a stray runtime allocation during a short loop is not a call's).
+	// reports allocs/op, counted over at least allocCalls calls so that the runtime's own
+	// stray allocations during a short loop are not taken for a call's.
 	Allocs uint64
 }
 
-// maxCalls bounds the calls of one measurement loop (as go test -bench does).
-const maxCalls = 1_000_000_000
+// maxCalls bounds the calls of one measurement loop (as go test -bench does); allocCalls
+// is the fewest calls over which allocations are counted (a loop of a single slow call
+// would otherwise report the runtime's few background allocations as the call's).
+const (
+	maxCalls   = 1_000_000_000
+	allocCalls = 100
+)
 
 // measure calls op once to warm up, then in loops of growing length until one loop takes
-// at least minTime, and returns that loop's time and allocations per call. Allocations
-// are counted from runtime.MemStats.Mallocs around the loop. The first error op returns
-// stops the measurement.
+// at least minTime, and returns that loop's time per call. Allocations per call are
+// counted from runtime.MemStats.Mallocs around that loop, extended by a second loop when
+// it had fewer than allocCalls calls. The first error op returns stops the measurement.
 func measure(op func() error, minTime time.Duration) (timing, error) {
 	if err := op(); err != nil {
 		return timing{}, err
@@ -38,8 +44,19 @@ func measure(op func() error, minTime time.Duration) (timing, error) {
 		elapsed := time.Since(start)
 		runtime.ReadMemStats(&after)
 		if elapsed >= minTime || n >= maxCalls {
+			mallocs, calls := after.Mallocs-before.Mallocs, n
+			if calls < allocCalls {
+				runtime.ReadMemStats(&before)
+				for range allocCalls - calls {
+					if err := op(); err != nil {
+						return timing{}, err
+					}
+				}
+				runtime.ReadMemStats(&after)
+				mallocs, calls = mallocs+after.Mallocs-before.Mallocs, allocCalls
+			}
 			return timing{NS: float64(elapsed.Nanoseconds()) / float64(n),
-				Allocs: (after.Mallocs - before.Mallocs) / uint64(n)}, nil
+				Allocs: mallocs / uint64(calls)}, nil
 		}
 		n = nextCalls(n, elapsed, minTime)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/robocompiler/robocompiler/robots"
 )
@@ -75,5 +76,35 @@ func TestBenchReadableAndErrors(t *testing.T) {
 	}
 	if _, errOut, code := run(t, "bench", "--benchtime", "1ms", "no-such-model"); code != 1 || !strings.Contains(errOut, "no-such-model") {
 		t.Errorf("unknown model: exit %d, stderr %q; want 1 naming it", code, errOut)
+	}
+}
+
+// allocSink keeps TestMeasureAllocs' allocations on the heap.
+var allocSink []byte
+
+// TestMeasureAllocs checks that measure counts a call's own allocations, also when one
+// call outlasts the loop time (the count then spans allocCalls calls), and reports none
+// for a call that allocates nothing.
+func TestMeasureAllocs(t *testing.T) {
+	for _, c := range []struct {
+		allocs int
+		wait   time.Duration
+	}{{0, 0}, {2, 0}, {0, 2 * time.Millisecond}, {3, 2 * time.Millisecond}} {
+		op := func() error {
+			for range c.allocs {
+				allocSink = make([]byte, 64+len(allocSink)%2)
+			}
+			if c.wait > 0 {
+				time.Sleep(c.wait)
+			}
+			return nil
+		}
+		got, err := measure(op, time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Allocs != uint64(c.allocs) {
+			t.Errorf("op with %d allocations, %v long: measured %d", c.allocs, c.wait, got.Allocs)
+		}
 	}
 }
