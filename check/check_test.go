@@ -6,57 +6,17 @@ import (
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/internal/testfix"
 	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"github.com/robocompiler/robocompiler/mjcf"
-	"github.com/robocompiler/robocompiler/robots"
 )
 
 // setup compiles g, assembles it from the named seed holding the named partition request
-// and partitions it there.
+// and partitions it there (after anchoring the named supports, if any).
 func setup(t testing.TB, g *cmg.Graph, seed, request string, supports ...string) (*compile.Model, []float64, *closure.Partition) {
 	t.Helper()
-	m, err := compile.Compile(g, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var req []int
-	if request != "" {
-		if req, err = m.PartitionRequest(request); err != nil {
-			t.Fatal(err)
-		}
-	}
-	q0, err := m.Seed(seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := closure.Assemble(m, q0, closure.AssembleOptions{Hold: req})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := a.Q
-	if len(supports) > 0 {
-		gs, err := dyn.SupportGraph(m, q, supports)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m, err = compile.Compile(gs, compile.Options{}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	p, err := closure.PartitionAt(m, q, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m, q, p
-}
-
-func builtin(t testing.TB, name string) *cmg.Graph {
-	g, err := robots.Get(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	s := testfix.Assembled(t, g, seed, request, supports...)
+	return s.M, s.Q, s.P
 }
 
 func imported(t testing.TB, rel string) *cmg.Graph {
@@ -99,7 +59,7 @@ func TestBuiltins(t *testing.T) {
 		{"fourbar", "", 200}, {"fivebar", "", 200}, {"stewart", "", 200},
 		{"excavator", "joint_space", 40}, {"excavator", "cylinder_space", 40},
 	} {
-		m, q, p := setup(t, builtin(t, tc.name), "", tc.request)
+		m, q, p := setup(t, testfix.Builtin(t, tc.name), "", tc.request)
 		runCheck(t, tc.name+"/"+tc.request, m, q, p, tc.states, true)
 	}
 }
@@ -107,7 +67,7 @@ func TestBuiltins(t *testing.T) {
 // TestStewartTrees checks Stewart under each of its six spherical tree-joint choices.
 func TestStewartTrees(t *testing.T) {
 	for i := range 6 {
-		g := builtin(t, "stewart")
+		g := testfix.Builtin(t, "stewart")
 		g.Hints = &cmg.Hints{TreeJoints: []string{stewartSpherical(i)}}
 		m, q, p := setup(t, g, "", "")
 		runCheck(t, stewartSpherical(i), m, q, p, 20, true)

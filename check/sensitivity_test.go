@@ -2,6 +2,8 @@ package check
 
 import (
 	"testing"
+
+	"github.com/robocompiler/robocompiler/internal/testfix"
 )
 
 // TestWitnessesCanFail breaks each watched quantity on purpose at a Stewart state and
@@ -9,7 +11,7 @@ import (
 // corrupted lift entry (C·E), efforts paired with a velocity that is not the lifted one
 // (virtual power).
 func TestWitnessesCanFail(t *testing.T) {
-	m, q, p := setup(t, builtin(t, "stewart"), "", "lengths")
+	m, q, p := setup(t, testfix.Builtin(t, "stewart"), "", "lengths")
 	o := Options{Seed: 1}
 	o.defaults()
 	w, err := newWorkspace(m, q, p, o)

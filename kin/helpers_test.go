@@ -8,8 +8,8 @@ import (
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/internal/testfix"
 	"github.com/robocompiler/robocompiler/kin"
-	"github.com/robocompiler/robocompiler/robots"
 )
 
 // fixture is a compiled model at an assembled configuration with its interfaces.
@@ -24,49 +24,23 @@ type fixture struct {
 // builds its interfaces there.
 func setup(t testing.TB, g *cmg.Graph, request string) *fixture {
 	t.Helper()
-	m, err := compile.Compile(g, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var req []int
-	if request != "" {
-		if req, err = m.PartitionRequest(request); err != nil {
-			t.Fatal(err)
-		}
-	}
-	q0, err := m.Seed("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := closure.Assemble(m, q0, closure.AssembleOptions{Hold: req})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return atConfig(t, m, a.Q, req)
+	s := testfix.Assembled(t, g, "", request)
+	return atConfig(t, s.M, s.Q, s.Req)
 }
 
 // atConfig partitions m at the feasible q (holding req) and builds its interfaces.
 func atConfig(t testing.TB, m *compile.Model, q []float64, req []int) *fixture {
 	t.Helper()
-	p, err := closure.PartitionAt(m, q, req)
+	s := testfix.At(t, m, q, req)
+	kd, err := kin.NewData(m, s.P)
 	if err != nil {
 		t.Fatal(err)
 	}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &fixture{m: m, q: q, p: p, kd: kd}
+	return &fixture{m: m, q: q, p: s.P, kd: kd}
 }
 
-func builtin(t testing.TB, name string) *cmg.Graph {
-	t.Helper()
-	g, err := robots.Get(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
+// builtin returns the built-in mechanism's graph.
+func builtin(t testing.TB, name string) *cmg.Graph { return testfix.Builtin(t, name) }
 
 // randomU draws independent speeds in [−s, s].
 func randomU(rng *rand.Rand, d int, s float64) []float64 {

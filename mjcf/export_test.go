@@ -8,14 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/internal/testfix"
 	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"github.com/robocompiler/robocompiler/joint"
 	"github.com/robocompiler/robocompiler/mjcf"
-	"github.com/robocompiler/robocompiler/robots"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
@@ -34,13 +33,7 @@ var roundTripModels = []struct {
 }
 
 func builtinGraph(name string) func(t *testing.T) *cmg.Graph {
-	return func(t *testing.T) *cmg.Graph {
-		g, err := robots.Get(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g
-	}
+	return func(t *testing.T) *cmg.Graph { return testfix.Builtin(t, name) }
 }
 
 func sharedGraph(rel string) func(t *testing.T) *cmg.Graph {
@@ -53,33 +46,11 @@ func sharedGraph(rel string) func(t *testing.T) *cmg.Graph {
 	}
 }
 
-func compileOrFail(t *testing.T, g *cmg.Graph, opts compile.Options) *compile.Model {
-	t.Helper()
-	m, err := compile.Compile(g, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 // assembleOrFail assembles m from the named seed and returns q and the mobility there.
 func assembleOrFail(t *testing.T, m *compile.Model, seed string) ([]float64, int) {
 	t.Helper()
-	q0, err := m.Seed(seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := closure.Assemble(m, q0, closure.AssembleOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := closure.NewData(m)
-	d.Jacobian(a.Q)
-	p, err := closure.ChoosePartition(m, d.C, nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a.Q, p.Mobility
+	s := testfix.At(t, m, testfix.Assemble(t, m, seed, nil), nil)
+	return s.Q, s.P.Mobility
 }
 
 // TestExportRoundTrip: Import(Export(model)) has the same bodies, the same tree joints
@@ -91,7 +62,7 @@ func TestExportRoundTrip(t *testing.T) {
 	for _, c := range roundTripModels {
 		t.Run(c.name, func(t *testing.T) {
 			g := c.graph(t)
-			m := compileOrFail(t, g, compile.Options{})
+			m := testfix.Compile(t, g, compile.Options{})
 			q, mobility := assembleOrFail(t, m, c.seed)
 			var buf bytes.Buffer
 			if err := mjcf.Export(m, q, &buf, mjcf.ExportOptions{}); err != nil {
@@ -104,7 +75,7 @@ func TestExportRoundTrip(t *testing.T) {
 			if len(warnings) > 0 {
 				t.Errorf("re-import warnings: %q", warnings)
 			}
-			m2 := compileOrFail(t, g2, compile.Options{})
+			m2 := testfix.Compile(t, g2, compile.Options{})
 			_, mobility2 := assembleOrFail(t, m2, "assembled")
 
 			if len(m2.Bodies) != len(m.Bodies) {
@@ -116,7 +87,7 @@ func TestExportRoundTrip(t *testing.T) {
 					revolute++
 				}
 			}
-			elim := compileOrFail(t, g, compile.Options{Eliminate: true})
+			elim := testfix.Compile(t, g, compile.Options{Eliminate: true})
 			if m2.CycleRank != m.CycleRank+revolute || m2.Rows != elim.Rows+revolute {
 				t.Errorf("cycle rank %d, rows %d (eliminated form); re-imported %d, %d; want +%d revolute closures each",
 					m.CycleRank, elim.Rows, m2.CycleRank, m2.Rows, revolute)
@@ -268,7 +239,7 @@ func TestExportErrors(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			g := base()
 			c.edit(g)
-			m := compileOrFail(t, g, compile.Options{})
+			m := testfix.Compile(t, g, compile.Options{})
 			err := mjcf.Export(m, m.Neutral(), &bytes.Buffer{}, mjcf.ExportOptions{})
 			var fe *cmg.FieldError
 			if !errors.As(err, &fe) {
@@ -279,7 +250,7 @@ func TestExportErrors(t *testing.T) {
 			}
 		})
 	}
-	m := compileOrFail(t, base(), compile.Options{})
+	m := testfix.Compile(t, base(), compile.Options{})
 	if err := mjcf.Export(m, make([]float64, m.NQ+1), &bytes.Buffer{}, mjcf.ExportOptions{}); err == nil {
 		t.Error("a configuration of the wrong length was accepted")
 	}

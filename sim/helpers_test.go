@@ -5,34 +5,15 @@ import (
 
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/robots"
+	"github.com/robocompiler/robocompiler/internal/testfix"
 )
 
 // assembled compiles the built-in model name, assembles its default seed and partitions
 // it automatically.
 func assembled(t testing.TB, name string) (*compile.Model, []float64, *closure.Partition) {
 	t.Helper()
-	g, err := robots.Get(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := compile.Compile(g, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q0, err := m.Seed("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := closure.Assemble(m, q0, closure.AssembleOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := closure.PartitionAt(m, a.Q, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m, a.Q, p
+	s := testfix.Assembled(t, testfix.Builtin(t, name), "", "")
+	return s.M, s.Q, s.P
 }
 
 // column returns the named log column or fails the test.

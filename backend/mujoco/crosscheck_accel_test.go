@@ -16,6 +16,7 @@ import (
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/internal/kktref"
+	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"github.com/robocompiler/robocompiler/kin"
 )
 
@@ -30,7 +31,7 @@ var accelModels = []struct {
 	{"stewart", "", func(t *testing.T) *compile.Model { return builtin(t, "stewart") }},
 	{"excavator", "joint_space", func(t *testing.T) *compile.Model { return builtin(t, "excavator") }},
 	{"kangaroo_fixed_base", "", func(t *testing.T) *compile.Model {
-		return sharedMJCF(t, "kangaroo/kangaroo_fixed_base.xml")
+		return sharedMJCF(t, testmodels.KangarooFixed)
 	}},
 }
 

@@ -6,8 +6,9 @@ import (
 	"testing"
 
 	"github.com/robocompiler/robocompiler/cmg"
-
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/internal/testfix"
+	"github.com/robocompiler/robocompiler/internal/testmodels"
 )
 
 // crossModels are the models cross-checked against MuJoCo: shared MJCF files (imported)
@@ -17,11 +18,11 @@ var crossModels = []struct {
 	load       func(t *testing.T) *compile.Model
 }{
 	{"panda", "home", func(t *testing.T) *compile.Model {
-		return sharedMJCF(t, "menagerie/franka_emika_panda/panda.xml")
+		return sharedMJCF(t, testmodels.Panda)
 	}},
-	{"go2", "home", func(t *testing.T) *compile.Model { return sharedMJCF(t, "menagerie/unitree_go2/go2.xml") }},
+	{"go2", "home", func(t *testing.T) *compile.Model { return sharedMJCF(t, testmodels.Go2) }},
 	{"kangaroo_fixed_base", "", func(t *testing.T) *compile.Model {
-		return sharedMJCF(t, "kangaroo/kangaroo_fixed_base.xml")
+		return sharedMJCF(t, testmodels.KangarooFixed)
 	}},
 	{"stewart", "", func(t *testing.T) *compile.Model { return builtin(t, "stewart") }},
 	{"excavator", "", func(t *testing.T) *compile.Model { return builtin(t, "excavator") }},
@@ -75,7 +76,7 @@ func TestCrossJointKinds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			x := export(t, compileGraph(t, g), "")
+			x := export(t, testfix.Compile(t, g, compile.Options{}), "")
 			x.checkLayoutNames(t)
 			dM, dh := x.dynamicsDiff(t, 20, 2)
 			r := x.equalityResidual(t)

@@ -6,17 +6,14 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/robocompiler/robocompiler/backend/mujoco"
-	"github.com/robocompiler/robocompiler/closure"
-	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/internal/testfix"
+	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"github.com/robocompiler/robocompiler/mjcf"
-	"github.com/robocompiler/robocompiler/robots"
 )
 
 // crossTol bounds the relative difference between our tree dynamics and MuJoCo's.
@@ -36,54 +33,30 @@ type exported struct {
 // builtin compiles a built-in model.
 func builtin(t *testing.T, name string) *compile.Model {
 	t.Helper()
-	g, err := robots.Get(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return compileGraph(t, g)
+	return testfix.Compile(t, testfix.Builtin(t, name), compile.Options{})
 }
 
 // sharedMJCF imports and compiles an MJCF model from the shared model collection
 // (../shared/models beside the checkout), skipping when it is absent.
 func sharedMJCF(t *testing.T, rel string) *compile.Model {
 	t.Helper()
-	p := filepath.Join("..", "..", "..", "shared", "models", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared model %s not found at %s (it lives beside the checkout in CI): %v", rel, p, err)
-	}
-	g, _, err := mjcf.ImportFile(p)
+	g, _, err := mjcf.ImportFile(testmodels.Path(t, rel))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return compileGraph(t, g)
-}
-
-func compileGraph(t *testing.T, g *cmg.Graph) *compile.Model {
-	t.Helper()
-	m, err := compile.Compile(g, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return testfix.Compile(t, g, compile.Options{})
 }
 
 // export assembles m from the named seed ("" for the default), exports it and loads
 // the MJCF in MuJoCo.
 func export(t *testing.T, m *compile.Model, seed string) *exported {
 	t.Helper()
-	q0, err := m.Seed(seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := closure.Assemble(m, q0, closure.AssembleOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	q := testfix.Assemble(t, m, seed, nil)
 	var buf bytes.Buffer
-	if err := mjcf.Export(m, a.Q, &buf, mjcf.ExportOptions{}); err != nil {
+	if err := mjcf.Export(m, q, &buf, mjcf.ExportOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	l, err := mjcf.NewLayout(m, a.Q)
+	l, err := mjcf.NewLayout(m, q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +73,7 @@ func export(t *testing.T, m *compile.Model, seed string) *exported {
 		t.Fatal(err)
 	}
 	t.Cleanup(d.Close)
-	return &exported{m: m, q: a.Q, xml: buf.String(), layout: l, mj: mj, d: d}
+	return &exported{m: m, q: q, xml: buf.String(), layout: l, mj: mj, d: d}
 }
 
 // checkLayoutNames verifies the layout's addresses against MuJoCo's own, by joint name.
