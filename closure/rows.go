@@ -1,6 +1,9 @@
 package closure
 
 import (
+	"errors"
+	"math"
+
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/spatial"
 )
@@ -44,8 +47,15 @@ func (f *rowMap) init(c *compile.Comparison, delta spatial.Transform, defectInv 
 	f.ra = delta.R.MulVec(c.Axis2)
 }
 
-// residual writes the comparison's rows.
+// residual writes the comparison's rows; every row is NaN when the relative placement
+// was not finite, so that no tolerance test can accept it.
 func (f *rowMap) residual(out []float64) {
+	if errors.Is(f.branchErr, spatial.ErrNonFinite) {
+		for k := range out {
+			out[k] = math.NaN()
+		}
+		return
+	}
 	switch f.kind {
 	case compile.RowsSE3, compile.RowsWeld:
 		copy(out, f.log6[:])

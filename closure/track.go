@@ -1,6 +1,8 @@
 package closure
 
 import (
+	"fmt"
+
 	"github.com/robocompiler/robocompiler/compile"
 )
 
@@ -85,6 +87,9 @@ func (t *Tracker) Step(du []float64) error {
 		t.dv[i] = s
 	}
 	m.Integrate(t.Q, t.dv, 1, t.qp)
+	if i := nonFinite(t.qp); i >= 0 {
+		return fmt.Errorf("closure: tracking step: predicted coordinate %d is %v (du = %v)", i, t.qp[i], du)
+	}
 	if err := t.correct(t.qp); err != nil {
 		t.restore()
 		return err
@@ -107,6 +112,27 @@ func (t *Tracker) Step(du []float64) error {
 	}
 	copy(t.Q, t.qp)
 	t.Steps++
+	return nil
+}
+
+// Reset moves the tracker to the configuration q (len NQ, copied), corrected onto the
+// closure manifold with the independent coordinates held as when stepping, and
+// re-evaluates C and the lift there, keeping the current partition. It is how an
+// integrator returns to the start of a step. On failure the state is unchanged.
+func (t *Tracker) Reset(q []float64) error {
+	if i := nonFinite(q); i >= 0 {
+		return fmt.Errorf("closure: tracker reset: coordinate %d is %v", i, q[i])
+	}
+	copy(t.qp, q)
+	if err := t.correct(t.qp); err != nil {
+		t.restore()
+		return err
+	}
+	if err := t.Lift.Update(t.d.C); err != nil {
+		t.restore()
+		return err
+	}
+	copy(t.Q, t.qp)
 	return nil
 }
 

@@ -55,11 +55,7 @@ func (s *Sim) stepRK4(p1 power) error {
 // and takes one semi-implicit Euler step there.
 func (s *Sim) fallback() error {
 	s.fallbacks++
-	copy(s.tr.Q, s.qn)
-	for i := range s.du {
-		s.du[i] = 0
-	}
-	if err := s.tr.Step(s.du); err != nil { // re-evaluates the lift at the initial state
+	if err := s.tr.Reset(s.qn); err != nil {
 		return err
 	}
 	if err := s.adopt(s.u); err != nil {
