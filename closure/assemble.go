@@ -92,6 +92,7 @@ func Assemble(m *compile.Model, q0 []float64, opts AssembleOptions) (*Assembly, 
 		for r := range d.defectOff {
 			d.defectOff[r] = (1 - eta) * rho0[r]
 		}
+		d.forget()
 	}
 	c := newCorrector(m, free)
 	eta, h := 0.0, 1.0
@@ -142,29 +143,27 @@ func accept(m *compile.Model, d *Data, a *Assembly, q0 []float64, tol float64) e
 	if id, bad := d.BranchViolation(); bad {
 		return &AssemblyError{Eta: 1, Residual: a.ResidualInf, Cut: id, Reason: "a closure logarithm left its principal branch"}
 	}
-	if a.ResidualInf > tol {
+	if !(a.ResidualInf <= tol) { // also a NaN residual
 		r, row := maxResidual(d.Rho, nil, nil)
 		return &AssemblyError{Eta: 1, Residual: r, Cut: RowOwner(m, row), Reason: fmt.Sprintf("the physical residual did not reach %.0e", tol)}
 	}
 	bw := m.Graph.BranchWindow
 	for _, j := range m.Joints {
-		if j.NQ != 1 {
+		qj := a.Q[j.Q0 : j.Q0+j.NQ]
+		if !j.Model.WithinLimits(qj, 1e-9) {
+			return &AssemblyError{Eta: 1, Residual: a.ResidualInf, Cut: j.ID,
+				Reason: fmt.Sprintf("joint %q = %.6g is outside its limits [%.6g, %.6g]", j.ID, qj, j.Model.Lower[:len(qj)], j.Model.Upper[:len(qj)])}
+		}
+		if j.NQ != 1 || bw == nil {
 			continue
 		}
-		dq := math.Abs(a.Q[j.Q0] - q0[j.Q0])
-		if bw != nil {
-			lim := bw.RevoluteRad
-			if j.Model.Kind == joint.Prismatic {
-				lim = bw.PrismaticM
-			}
-			if lim > 0 && dq > lim {
-				return &AssemblyError{Eta: 1, Residual: a.ResidualInf, Cut: j.ID,
-					Reason: fmt.Sprintf("joint %q moved %.4g from its seed, outside the branch window %.4g", j.ID, dq, lim)}
-			}
+		lim := bw.RevoluteRad
+		if j.Model.Kind == joint.Prismatic {
+			lim = bw.PrismaticM
 		}
-		if !j.Model.WithinLimits(a.Q[j.Q0:j.Q0+1], 1e-9) {
+		if dq := math.Abs(qj[0] - q0[j.Q0]); lim > 0 && dq > lim {
 			return &AssemblyError{Eta: 1, Residual: a.ResidualInf, Cut: j.ID,
-				Reason: fmt.Sprintf("joint %q = %.6g is outside its limits [%.6g, %.6g]", j.ID, a.Q[j.Q0], j.Model.Lower[0], j.Model.Upper[0])}
+				Reason: fmt.Sprintf("joint %q moved %.4g from its seed, outside the branch window %.4g", j.ID, dq, lim)}
 		}
 	}
 	return nil
