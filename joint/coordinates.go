@@ -9,15 +9,19 @@ import (
 // Coordinates writes into out (NQ entries) the coordinates q with Transform(q) = t, for
 // a relative placement t that the joint admits (its other components are ignored: t is
 // read through the joint's own rows). Angles are chosen on the 2π branch nearest to near
-// (NQ entries; nil means nearest to 0, i.e. in (−π, π]); quaternions have w ≥ 0. For a
+// (NQ entries; nil means the middle of the limits when Limited, else 0, i.e. in
+// (−π, π]); quaternions have w ≥ 0. For a
 // helical joint with a pitch the angle is read from the translation along the axis,
 // which has no branch ambiguity.
 func (m *Model) Coordinates(t spatial.Transform, near, out []float64) {
 	ref := func(i int) float64 {
-		if near == nil {
-			return 0
+		switch {
+		case near != nil:
+			return near[i]
+		case m.Limited:
+			return 0.5 * (m.Lower[i] + m.Upper[i])
 		}
-		return near[i]
+		return 0
 	}
 	switch m.Kind {
 	case Revolute:

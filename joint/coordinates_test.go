@@ -50,10 +50,16 @@ func TestCoordinatesInvertTransform(t *testing.T) {
 	})
 }
 
-// TestCoordinatesNilNear: without a reference, angles come back in (−π, π].
+// TestCoordinatesNilNear: without a reference, angles come back in (−π, π], or nearest
+// the middle of the limits of a limited joint.
 func TestCoordinatesNilNear(t *testing.T) {
-	m := Model{Kind: Revolute, Axis: spatial.Vec3{0, 0, 1}}
+	lim := Model{Kind: Revolute, Axis: spatial.Vec3{0, 1, 0}, Limited: true, Lower: [3]float64{3}, Upper: [3]float64{4}}
 	out := []float64{0}
+	lim.Coordinates(lim.Transform([]float64{3.9}), nil, out)
+	if math.Abs(out[0]-3.9) > 1e-12 {
+		t.Errorf("limited [3, 4]: got %v, want 3.9", out[0])
+	}
+	m := Model{Kind: Revolute, Axis: spatial.Vec3{0, 0, 1}}
 	for _, q := range []float64{0.3, -3, 4, 2*math.Pi + 0.1} {
 		m.Coordinates(m.Transform([]float64{q}), nil, out)
 		want := math.Remainder(q, 2*math.Pi)
