@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
 	"gonum.org/v1/gonum/mat"
@@ -112,29 +113,21 @@ func runDigCycle(g *cmg.Graph, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	js, err := newPlant(g, named("joint_space"))
-	if err != nil {
-		return nil, err
-	}
 	n := steps(dur, excavatorDt)
 	pr := &progress{o: o, total: 2 * n}
 	res := &Result{}
 	for _, part := range []string{"joint_space", "cylinder_space"} {
-		pl, err := newPlant(g, named(part))
+		setup, err := digSetup(g, part)
 		if err != nil {
 			return nil, err
 		}
-		ctrl, err := newJointCT(pl, js.p.Independent)
+		ctrl, err := setup.ctrl()
 		if err != nil {
 			return nil, err
 		}
-		probe := newErrorProbe("joint_rms_rad", len(ctrl.coords), ctrl.ref, func(s *sim.State, _ *kin.Data, out []float64) {
-			for i, j := range ctrl.q0 {
-				out[i] = s.Q[j]
-			}
-		})
-		s, err := sim.New(pl.m, pl.q, pl.p, ctrl, sim.Options{Dt: excavatorDt, Integrator: sim.RK4, LogEvery: 10,
-			Probes: []sim.Probe{probe}, Progress: pr.hook()})
+		pl := setup.pl
+		s, err := sim.New(pl.m, pl.q, pl.p, ctrl, sim.Options{Dt: setup.dt, Integrator: sim.RK4, LogEvery: setup.logEvery,
+			Probes: []sim.Probe{setup.probe()}, Progress: pr.hook()})
 		if err != nil {
 			return nil, err
 		}
@@ -148,46 +141,85 @@ func runDigCycle(g *cmg.Graph, o Options) (*Result, error) {
 	return digResult(res)
 }
 
-// newJointCT builds the controller tracking the coordinates coords (velocity indices)
-// of plant pl around its assembled configuration.
-func newJointCT(pl *plant, coords []int) (*jointCT, error) {
+// digSetup is the dig cycle of the excavator graph g (with its holding port) simulated
+// through the named partition: the computed-torque controller tracking the joint_space
+// coordinates along digCycle, and the probe logging their RMS error joint_rms_rad (rad).
+func digSetup(g *cmg.Graph, partition string) (*nativeSetup, error) {
+	pl, err := newPlant(g, named(partition))
+	if err != nil {
+		return nil, err
+	}
+	coords, err := pl.m.PartitionRequest("joint_space")
+	if err != nil {
+		return nil, err
+	}
+	q0, err := scalarRows(pl.m, coords)
+	if err != nil {
+		return nil, err
+	}
+	return &nativeSetup{pl: pl, column: "joint_rms_rad", unit: "mrad", dt: excavatorDt, logEvery: 10,
+		ctrl: func() (sim.Controller, error) { return newJointCT(pl, coords, q0) },
+		probe: func() sim.Probe {
+			return newErrorProbe("joint_rms_rad", len(q0), digReference(pl, q0), func(s *sim.State, _ *kin.Data, out []float64) {
+				for i, j := range q0 {
+					out[i] = s.Q[j]
+				}
+			})
+		}}, nil
+}
+
+// scalarRows returns the configuration index of each velocity index in coords, which
+// must be 1-DoF joints of m.
+func scalarRows(m *compile.Model, coords []int) ([]int, error) {
+	out := make([]int, len(coords))
+	names := m.CoordinateNames()
+	for i, v := range coords {
+		out[i] = -1
+		for _, j := range m.Joints {
+			if j.NV == 1 && j.V0 == v {
+				out[i] = j.Q0
+			}
+		}
+		if out[i] < 0 {
+			return nil, fmt.Errorf("dig_cycle: coordinate %q is not a 1-DoF joint", names[v])
+		}
+	}
+	return out, nil
+}
+
+// digReference is the dig cycle as absolute values of the configuration entries q0 of
+// plant pl: digCycle's offsets added to the assembled configuration.
+func digReference(pl *plant, q0 []int) *reference {
+	y0 := make([]float64, len(q0))
+	for i, j := range q0 {
+		y0[i] = pl.q[j]
+	}
+	return newReference(len(q0), func(t float64, y []float64) {
+		digCycle.at(t, y)
+		for i := range y {
+			y[i] += y0[i]
+		}
+	})
+}
+
+// newJointCT builds the controller of plant pl tracking the coordinates coords (velocity
+// indices, configuration indices q0) along the dig cycle.
+func newJointCT(pl *plant, coords, q0 []int) (*jointCT, error) {
 	m := pl.m
 	ff, err := sim.NewFeedforward(m, pl.p)
 	if err != nil {
 		return nil, err
 	}
 	d := pl.p.Mobility
-	c := &jointCT{coords: coords, ff: ff, y: make([]float64, d), yd: make([]float64, d), ydd: make([]float64, d),
-		rhs: make([]float64, d), udot: make([]float64, d), tau: make([]float64, d), ey: mat.NewDense(d, d, nil)}
-	names := m.CoordinateNames()
-	for _, v := range coords {
-		q0 := -1
-		for _, j := range m.Joints {
-			if j.NV == 1 && j.V0 == v {
-				q0 = j.Q0
-			}
-		}
-		if q0 < 0 {
-			return nil, fmt.Errorf("dig_cycle: coordinate %q is not a 1-DoF joint", names[v])
-		}
-		c.q0 = append(c.q0, q0)
-	}
+	c := &jointCT{coords: coords, q0: q0, ff: ff, ref: digReference(pl, q0), y: make([]float64, d), yd: make([]float64, d),
+		ydd: make([]float64, d), rhs: make([]float64, d), udot: make([]float64, d), tau: make([]float64, d),
+		ey: mat.NewDense(d, d, nil)}
 	for i, a := range m.Graph.Actuators {
 		if a.ID != excavatorUnconnected {
 			c.connected = append(c.connected, i)
 		}
 	}
 	c.fc, c.lc = make([]float64, len(c.connected)), mat.NewDense(len(c.connected), d, nil)
-	y0 := make([]float64, d)
-	for i, j := range c.q0 {
-		y0[i] = pl.q[j]
-	}
-	c.ref = newReference(d, func(t float64, y []float64) {
-		digCycle.at(t, y)
-		for i := range y {
-			y[i] += y0[i]
-		}
-	})
 	return c, nil
 }
 

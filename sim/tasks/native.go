@@ -18,25 +18,34 @@ func init() {
 		Run: runFixedPelvisNative,
 		Description: "Kangaroo fixed pelvis motor trajectory (PD 4e4/600 + feedforward) in our rollout and natively in MuJoCo " +
 			"on the exported model, side by side: motor tracking and closure gaps (needs -tags mujoco)"})
+	register(&Task{Name: "dig_cycle_native", Model: "excavator", Duration: 42, Run: runDigCycleNative,
+		Description: "excavator dig–lift–swing–dump cycle (joint-space computed torque, cylinder_space partition) in our " +
+			"rollout (RK4 5 ms) and natively in MuJoCo (1 ms steps) on the exported model, side by side: joint tracking and " +
+			"closure gaps (needs -tags mujoco)"})
 }
 
 // nativeSetup is one controller experiment that can run in both simulators: a plant, a
-// factory of fresh controllers and probes, the probe column to report as RMS and the step.
+// factory of fresh controllers and probes, the probe column to report as RMS with its
+// reporting unit (the column's SI unit scaled by 1e3: "mm" for m, "mrad" for rad), our
+// step dt (s) and the MuJoCo steps per step of ours, nativeSub (0 or 1: the same step;
+// MuJoCo's controller runs at every one of its steps and its log rows fall at our times).
 type nativeSetup struct {
-	pl       *plant
-	ctrl     func() (sim.Controller, error)
-	probe    func() sim.Probe
-	column   string
-	dt       float64
-	logEvery int
+	pl        *plant
+	ctrl      func() (sim.Controller, error)
+	probe     func() sim.Probe
+	column    string
+	unit      string
+	dt        float64
+	logEvery  int
+	nativeSub int
 }
 
 // runBoth runs setup for dur seconds in our rollout (RK4) and natively in MuJoCo and
-// reports, for each, the RMS of the probe column (mm) and the largest closure gap: ours
-// from the closure residual (m), MuJoCo's from its equality residuals.
+// reports, for each, the RMS of the probe column (in setup.unit) and the largest closure
+// gap: ours from the closure residual (m), MuJoCo's from its equality residuals.
 func runBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, error) {
-	n := steps(dur, setup.dt)
-	pr := &progress{o: o, total: 2 * n}
+	n, sub := steps(dur, setup.dt), max(setup.nativeSub, 1)
+	pr := &progress{o: o, total: n + sub*n}
 	ctrl, err := setup.ctrl()
 	if err != nil {
 		return nil, err
@@ -54,8 +63,8 @@ func runBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, 
 	if ctrl, err = setup.ctrl(); err != nil {
 		return nil, err
 	}
-	nat, err := native.Run(setup.pl.m, setup.pl.q, setup.pl.p, ctrl, n, native.Options{Dt: setup.dt,
-		LogEvery: setup.logEvery, Probes: []sim.Probe{setup.probe()}, Progress: pr.hook()})
+	nat, err := native.Run(setup.pl.m, setup.pl.q, setup.pl.p, ctrl, sub*n, native.Options{Dt: setup.dt / float64(sub),
+		LogEvery: sub * setup.logEvery, Probes: []sim.Probe{setup.probe()}, Progress: pr.hook()})
 	if err != nil {
 		return nil, err
 	}
@@ -66,11 +75,11 @@ func runBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, 
 		if err != nil {
 			return nil, err
 		}
-		res.Metrics = append(res.Metrics, Metric{setup.column + "_rms_mm_" + r.Name, 1e3 * rms})
+		res.Metrics = append(res.Metrics, Metric{setup.column + "_rms_" + setup.unit + "_" + r.Name, 1e3 * rms})
 	}
 	res.Metrics = append(res.Metrics, Metric{"closure_gap_max_robocompiler", math.Max(ours.Stats.GapMaxM, ours.Stats.GapMaxRad)},
 		Metric{"closure_gap_max_mujoco", nat.Stats.GapMax})
-	track := sim.Plot{Title: name + ": tracking, our rollout vs MuJoCo", XLabel: "t (s)", YLabel: setup.column + " (mm)"}
+	track := sim.Plot{Title: name + ": tracking, our rollout vs MuJoCo", XLabel: "t (s)", YLabel: setup.column + " (" + setup.unit + ")"}
 	gap := sim.Plot{Title: name + ": closure gap, ours vs MuJoCo's equality residual", XLabel: "t (s)", YLabel: "max |residual|", LogY: true,
 		Series: []sim.Series{{Log: ours.Log, X: "t", Y: "gap_m", Label: "robocompiler (m)"},
 			{Log: nat.Log, X: "t", Y: "gap_native", Label: "MuJoCo equalities"}}}
@@ -98,7 +107,7 @@ func runInspectionNative(g *cmg.Graph, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	setup := &nativeSetup{pl: pl, column: "pos_err_m", dt: stewartDt, logEvery: 10,
+	setup := &nativeSetup{pl: pl, column: "pos_err_m", unit: "mm", dt: stewartDt, logEvery: 10,
 		probe: func() sim.Probe { return platformProbe{rig} },
 		ctrl: func() (sim.Controller, error) {
 			ff, err := sim.NewFeedforward(pl.m, pl.p)
@@ -122,7 +131,7 @@ func runFixedPelvisNative(g *cmg.Graph, o Options) (*Result, error) {
 		return nil, err
 	}
 	nf := len(kd.Ports)
-	setup := &nativeSetup{pl: pl, column: "motor_rms_m", dt: kangarooDt, logEvery: 20,
+	setup := &nativeSetup{pl: pl, column: "motor_rms_m", unit: "mm", dt: kangarooDt, logEvery: 20,
 		probe: func() sim.Probe {
 			return newErrorProbe("motor_rms_m", nf, newReference(nf, traj), func(_ *sim.State, k *kin.Data, out []float64) { copy(out, k.Ell) })
 		},
@@ -134,4 +143,22 @@ func runFixedPelvisNative(g *cmg.Graph, o Options) (*Result, error) {
 			return newPortPD(nf, kangarooKp, kangarooKd, newReference(nf, traj), ff), nil
 		}}
 	return runBoth("Kangaroo fixed pelvis", setup, registry["fixed_pelvis_native"].duration(o), o)
+}
+
+// runDigCycleNative is the excavator dig cycle through the cylinder_space partition (the
+// cylinder lengths independent: MuJoCo's slide positions) in both simulators. MuJoCo
+// steps at a fifth of our step: at 5 ms its equalities (time constant 2 steps) are soft
+// at the control rate and the computed-torque law, which assumes rigid loops, chatters
+// against them at the sampling frequency.
+func runDigCycleNative(g *cmg.Graph, o Options) (*Result, error) {
+	g, err := withPinPort(g)
+	if err != nil {
+		return nil, err
+	}
+	setup, err := digSetup(g, "cylinder_space")
+	if err != nil {
+		return nil, err
+	}
+	setup.nativeSub = 5
+	return runBoth("Excavator dig cycle", setup, registry["dig_cycle_native"].duration(o), o)
 }
