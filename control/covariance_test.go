@@ -29,26 +29,7 @@ func TestCovariance(t *testing.T) {
 		if c := svd.Cond(); c > 1e3 {
 			continue
 		}
-		tq := &QP{G: matVec(f.T(), qp.G), Wv: qp.Wv, B: qp.B}
-		var wf, ftwf mat.Dense
-		wf.Mul(qp.W, f)
-		ftwf.Mul(f.T(), &wf)
-		for i := 0; i < n; i++ { // exact symmetry of the transformed metric
-			for j := 0; j < i; j++ {
-				v := 0.5 * (ftwf.At(i, j) + ftwf.At(j, i))
-				ftwf.Set(i, j, v)
-				ftwf.Set(j, i, v)
-			}
-		}
-		tq.W = &ftwf
-		if meq > 0 {
-			tq.J = new(mat.Dense)
-			tq.J.Mul(qp.J, f)
-		}
-		if mineq > 0 {
-			tq.A = new(mat.Dense)
-			tq.A.Mul(qp.A, f)
-		}
+		tq := transformQP(qp, f)
 		u, res := solveOK(t, qp)
 		ut, rest := solveOK(t, tq)
 		used++

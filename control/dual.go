@@ -8,9 +8,12 @@ import (
 
 // Tolerances of the dual active-set iteration.
 const (
-	// depTol: a constraint normal is treated as linearly dependent on the active normals
-	// when the part of it outside their span, measured in the W⁻¹ metric, satisfies
-	// ‖d₂‖ ≤ depTol·‖d‖ (d = Jᵀn, so ‖d‖² = nᵀW⁻¹n).
+	// depTol: a constraint normal n is treated as linearly dependent on the active normals
+	// when the part of it outside their span, measured in the W⁻¹ metric, is no larger
+	// than a relative perturbation depTol of its entries could make it:
+	// ‖d₂‖ ≤ depTol·‖n‖₂·‖L⁻¹‖_F (activeFactor.independent). Constraint data computed
+	// through kinematics (closure solves, lifts) carry relative errors of order 1e-13;
+	// depTol leaves a margin of three orders of magnitude above that.
 	depTol = 1e-10
 	// feasTol: inequality i counts as violated when A_i u − b_i > feasTol·(|b_i| + Σ_j|A_ij u_j|),
 	// i.e. beyond the rounding level of evaluating the row.
@@ -25,8 +28,10 @@ const (
 // added first (each with a full step; their multipliers are free in sign and never
 // dropped), then in every outer step the most violated inequality p (largest violation
 // per unit row norm) is added: partial steps drop active inequalities whose multiplier
-// reaches zero until p becomes active with a full step. It returns the step count and
-// leaves the active set in s.act/s.uact (multipliers in the "nᵀu ≥ c" sign convention).
+// reaches zero until p becomes active with a full step. When no inequality is violated
+// the iterate is refined on the final active set (refine) and feasibility is checked once
+// more. It returns the step count and leaves the active set in s.act/s.uact (multipliers
+// in the "nᵀu ≥ c" sign convention).
 func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64, ar blas64.General, b []float64, maxIter int) (int, error) {
 	f := &s.fac
 	x, d, z, r, np := s.x[:n], s.d[:n], s.z[:n], s.r[:n], s.np[:n]
@@ -46,10 +51,9 @@ func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64
 			np[k] = sg * v
 		}
 		f.project(np, d)
-		dd := dot(d, d)
 		dd2 := f.primalDir(d, z)
 		iters++
-		if !(dd2 > depTol*depTol*dd) {
+		if !f.independent(dd2, dot(row, row)) {
 			kind := KindEqualityInconsistent
 			if math.Abs(res) <= consTol*(math.Abs(w[i])+absDot(row, x)) {
 				kind = KindEqualityRankDeficient
@@ -69,6 +73,7 @@ func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64
 	}
 
 	// Inequalities A_p u ≤ b_p, written as −A_p u ≥ −b_p.
+	refined := false
 	for {
 		p, worst := -1, 0.0
 		for i := 0; i < mineq; i++ {
@@ -90,7 +95,14 @@ func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64
 			}
 		}
 		if p < 0 {
-			return iters, nil
+			if refined {
+				return iters, nil
+			}
+			// Feasible: refine once, then check feasibility again (the correction may move
+			// a nearly active row across its bound at rounding level).
+			s.refine(n, meq, jr, w, ar, b)
+			refined = true
+			continue
 		}
 		rowp := ar.Data[p*ar.Stride : p*ar.Stride+n]
 		for k, v := range rowp {
@@ -104,7 +116,6 @@ func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64
 			iters++
 			q := f.q
 			f.project(np, d)
-			dd := dot(d, d)
 			dd2 := f.primalDir(d, z)
 			f.dualDir(d, r)
 
@@ -117,7 +128,7 @@ func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64
 					}
 				}
 			}
-			if !(dd2 > depTol*depTol*dd) {
+			if !f.independent(dd2, s.anorm[p]*s.anorm[p]) {
 				// No primal direction: p depends on the active normals.
 				if k < 0 {
 					return iters, &InfeasibleError{Constraint: p, Kind: KindInequality}
@@ -151,6 +162,49 @@ func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64
 			s.dropActive(k)
 		}
 	}
+}
+
+// refine replaces the iterate, accumulated over all steps, by the solution of the
+// equality-constrained problem on the final active set, computed from the final factor
+// with one step of iterative refinement: the residuals c − Nᵀx of the active constraints
+// (nᵀx ≥ c, evaluated with the caller's rows) give the correction δx = J₁R⁻ᵀ(c − Nᵀx),
+// which restores them to first order and keeps W x + g in the span of the active normals
+// (W J₁ = N R⁻¹). The multipliers are then recomputed from R u = J₁ᵀ(W x + g) instead of
+// their accumulated updates.
+func (s *Solver) refine(n, meq int, jr blas64.General, w []float64, ar blas64.General, b []float64) {
+	f := &s.fac
+	q := f.q
+	x, y, wx := s.x[:n], s.d[:n], s.z[:n]
+	for j := 0; j < q; j++ {
+		id := s.act[j]
+		if id < meq {
+			row := jr.Data[id*jr.Stride : id*jr.Stride+n]
+			y[j] = s.sigma[id] * (w[id] - dot(row, x))
+		} else {
+			p := id - meq
+			y[j] = dot(ar.Data[p*ar.Stride:p*ar.Stride+n], x) - b[p]
+		}
+	}
+	f.solveRT(y)
+	for c := 0; c < q; c++ {
+		axpy(y[c], f.j[c*n:c*n+n], x)
+	}
+	// W x = L (Lᵀ x) with the row-major Cholesky factor, plus g.
+	l := s.l
+	for i := 0; i < n; i++ {
+		t := 0.0
+		for k := i; k < n; k++ {
+			t += l[k*n+i] * x[k]
+		}
+		s.r[i] = t
+	}
+	for i := 0; i < n; i++ {
+		wx[i] = dot(l[i*n:i*n+i+1], s.r[:i+1]) + s.geff[i]
+	}
+	for c := 0; c < q; c++ {
+		y[c] = dot(f.j[c*n:c*n+n], wx)
+	}
+	f.dualDir(y, s.uact)
 }
 
 // dropActive removes active entry k (an inequality) from the factor and the active lists.

@@ -36,7 +36,9 @@ const (
 	KindEqualityRankDeficient = "equality-rank-deficient"
 	// KindInequality: inequality row Constraint of A u ≤ b cannot be satisfied together with
 	// the equalities and the inequalities active when it was examined; the dual problem is
-	// unbounded, so the feasible set is empty.
+	// unbounded, so the feasible set is empty. This includes rows that are independent of
+	// the active rows only at the rounding level of the constraint data (relative 1e-10):
+	// satisfying them would take velocities of order 1/(that rounding-level part).
 	KindInequality = "inequality"
 )
 

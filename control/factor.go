@@ -15,6 +15,9 @@ type activeFactor struct {
 	n, q int
 	j    []float64 // column c is j[c*n : c*n+n]
 	r    []float64 // column c is r[c*n : c*n+n]; rows ≥ c+1 are zero
+	// linv is ‖L⁻¹‖_F = √trace(W⁻¹): a unit change of any entry of a constraint normal
+	// moves its projection Jᵀn by at most this much (W⁻¹ metric, within a factor √n).
+	linv float64
 }
 
 // reset starts from an empty active set: J = L⁻ᵀ for the row-major Cholesky factor l.
@@ -22,6 +25,18 @@ func (f *activeFactor) reset(l []float64, n int) {
 	f.n, f.q = n, 0
 	invTransposeFactor(l, n, f.j[:n*n])
 	clear(f.r[:n*n])
+	f.linv = math.Sqrt(dot(f.j[:n*n], f.j[:n*n]))
+}
+
+// independent reports whether a normal n with ‖n‖₂² = nn, whose projection has the part
+// ‖d₂‖² = dd2 outside the span of the active normals (primalDir), is numerically
+// independent of them: ‖d₂‖ must exceed what a perturbation of n's entries by depTol·‖n‖₂
+// could produce, depTol·‖n‖₂·‖L⁻¹‖_F. A smaller d₂ cannot be told apart from rounding
+// in the constraint data; treating it as independent would take a primal step of size
+// ∝ 1/‖d₂‖ (and multipliers ∝ 1/‖d₂‖²) through the rounding errors.
+func (f *activeFactor) independent(dd2, nn float64) bool {
+	tol := depTol * f.linv
+	return dd2 > tol*tol*nn
 }
 
 // project sets d = Jᵀ np (length n).
@@ -61,6 +76,16 @@ func (f *activeFactor) dualDir(d, r []float64) {
 		for k := 0; k < i; k++ {
 			r[k] -= col[k] * ri
 		}
+	}
+}
+
+// solveRT overwrites the first q entries of y with the solution of Rᵀ y = y (forward
+// substitution).
+func (f *activeFactor) solveRT(y []float64) {
+	n, q := f.n, f.q
+	for i := 0; i < q; i++ {
+		col := f.r[i*n : i*n+i+1]
+		y[i] = (y[i] - dot(col[:i], y[:i])) / col[i]
 	}
 }
 

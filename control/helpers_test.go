@@ -228,3 +228,31 @@ func bruteForce(qp *QP) (u []float64, ok bool) {
 	}
 	return nil, false
 }
+
+// transformQP returns the QP in the coordinates ũ of the change of variables u = F ũ
+// (F n×n invertible): metric FᵀWF (symmetrised exactly), linear term Fᵀg, rows J F and
+// A F, the same right sides. Its minimiser ũ* satisfies u* = F ũ*.
+func transformQP(qp *QP, f *mat.Dense) *QP {
+	n, meq, mineq := dims(qp)
+	tq := &QP{G: matVec(f.T(), qp.G), Wv: qp.Wv, B: qp.B, Relax: qp.Relax}
+	var wf, ftwf mat.Dense
+	wf.Mul(qp.W, f)
+	ftwf.Mul(f.T(), &wf)
+	for i := 0; i < n; i++ {
+		for j := 0; j < i; j++ {
+			v := 0.5 * (ftwf.At(i, j) + ftwf.At(j, i))
+			ftwf.Set(i, j, v)
+			ftwf.Set(j, i, v)
+		}
+	}
+	tq.W = &ftwf
+	if meq > 0 {
+		tq.J = new(mat.Dense)
+		tq.J.Mul(qp.J, f)
+	}
+	if mineq > 0 {
+		tq.A = new(mat.Dense)
+		tq.A.Mul(qp.A, f)
+	}
+	return tq
+}
