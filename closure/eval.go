@@ -44,6 +44,17 @@ type Data struct {
 	// evaluation, or -1.
 	branchCut int
 
+	// Placement cache, so the Jacobian and the drift at one q place the mechanism once:
+	// gen advances whenever q (compared bit for bit with placedQ), Global or the defect
+	// homotopy changes. xe[e] (X_parent←child of edge e) and the edge's columns of s are
+	// valid when edgeGen[e] == gen; placedComp[ci] when its gen equals gen.
+	gen          uint64
+	placedQ      []float64
+	placedGlobal bool
+	xe           []spatial.Transform
+	edgeGen      []uint64
+	comps        []placedComp
+
 	// fdJacobian replaces the analytic Jacobian by central differences of the residual
 	// (a benchmark baseline for the corrector only).
 	fdJacobian bool
@@ -66,7 +77,9 @@ func NewData(m *compile.Model) *Data {
 	d := &Data{m: m,
 		Rho: make([]float64, m.Rows), Gamma: make([]float64, m.Rows),
 		g: make([]spatial.Transform, nn), w: make([]spatial.Vec6, nn), wd: make([]spatial.Vec6, nn),
-		s:         make([]spatial.Vec6, m.NV),
+		s:       make([]spatial.Vec6, m.NV),
+		placedQ: make([]float64, m.NQ), xe: make([]spatial.Transform, len(m.Edges)),
+		edgeGen: make([]uint64, len(m.Edges)), comps: make([]placedComp, len(m.Comparisons)),
 		defectInv: make([]spatial.Transform, len(m.Comparisons)), defectOff: make([]float64, m.Rows),
 	}
 	if m.Rows > 0 && m.NV > 0 {
@@ -199,8 +212,32 @@ func (d *Data) Drift(q, v []float64) { d.eval(q, v, true) }
 // and leaves d.C untouched, for a caller that already evaluated C at the same q.
 func (d *Data) DriftOnly(q, v []float64) { d.eval(q, v, false) }
 
+// placedComp is the configuration-only part of one comparison at placement gen: frame A
+// (moved by the cut joint, if any) relative to the evaluation base, its inverse, and the
+// row map at the relative transform.
+type placedComp struct {
+	gen       uint64
+	fp, fpInv spatial.Transform
+	rf        rowMap
+}
+
+// place starts a new placement generation unless q and the evaluation mode are those of
+// the current one.
+func (d *Data) place(q []float64) {
+	if d.gen == 0 || d.Global != d.placedGlobal || !compile.SameConfig(q, d.placedQ) {
+		d.forget()
+		copy(d.placedQ, q)
+		d.placedGlobal = d.Global
+	}
+}
+
+// forget invalidates every cached placement (after a change of q or of the defect
+// homotopy).
+func (d *Data) forget() { d.gen++ }
+
 func (d *Data) eval(q, v []float64, jac bool) {
 	m := d.m
+	d.place(q)
 	d.branchCut = -1
 	if jac && d.C != nil {
 		d.C.Zero()
@@ -253,10 +290,14 @@ func (d *Data) propagate(e int, q, v []float64) {
 	m := d.m
 	ed := &m.Edges[e]
 	j := &m.Joints[ed.Joint]
-	g := d.g[ed.Parent].Mul(m.EdgeTransform(e, q))
-	d.g[ed.Child] = g
 	s := d.s[j.V0 : j.V0+j.NV]
-	m.EdgeSubspace(e, q, s)
+	if d.edgeGen[e] != d.gen {
+		d.xe[e] = m.EdgeTransform(e, q)
+		m.EdgeSubspace(e, q, s)
+		d.edgeGen[e] = d.gen
+	}
+	g := d.g[ed.Parent].Mul(d.xe[e])
+	d.g[ed.Child] = g
 	if v == nil {
 		return
 	}
@@ -275,33 +316,37 @@ func (d *Data) propagate(e int, q, v []float64) {
 func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 	m := d.m
 	c := &m.Comparisons[ci]
-	fp := d.g[c.NodeA].Mul(c.FrameA)
-	wA, wdA := d.w[c.NodeA], d.wd[c.NodeA]
-	if c.Joint >= 0 {
-		j := &m.Joints[c.Joint]
-		qj := q[j.Q0 : j.Q0+j.NQ]
-		fp = fp.Mul(j.Model.Transform(qj))
-		s := d.s[j.V0 : j.V0+j.NV]
-		j.Model.MotionSubspace(qj, s)
-		if v != nil {
-			vj := v[j.V0 : j.V0+j.NV]
-			var rel spatial.Vec6
-			for k := range s {
-				rel = rel.Add(s[k].Scale(vj[k]))
-			}
-			relW := fp.ActMotion(rel)
-			wA = wA.Add(relW)
-			wdA = wdA.Add(spatial.CrossMotion(wA, relW)).Add(fp.ActMotion(j.Model.BiasTwist(qj, vj)))
+	pc := &d.comps[ci]
+	if pc.gen != d.gen {
+		pc.fp = d.g[c.NodeA].Mul(c.FrameA)
+		if c.Joint >= 0 {
+			j := &m.Joints[c.Joint]
+			qj := q[j.Q0 : j.Q0+j.NQ]
+			pc.fp = pc.fp.Mul(j.Model.Transform(qj))
+			j.Model.MotionSubspace(qj, d.s[j.V0:j.V0+j.NV])
 		}
+		pc.fpInv = pc.fp.Inv()
+		var def *spatial.Transform
+		if d.homotopy {
+			def = &d.defectInv[ci]
+		}
+		pc.rf.init(c, pc.fpInv.Mul(d.g[c.NodeB].Mul(c.FrameB)), def)
+		pc.gen = d.gen
 	}
-	fpInv := fp.Inv()
-	delta := fpInv.Mul(d.g[c.NodeB].Mul(c.FrameB))
-	var rf rowMap
-	var def *spatial.Transform
-	if d.homotopy {
-		def = &d.defectInv[ci]
+	fp, fpInv, rf := pc.fp, pc.fpInv, &pc.rf
+	wA, wdA := d.w[c.NodeA], d.wd[c.NodeA]
+	if c.Joint >= 0 && v != nil {
+		j := &m.Joints[c.Joint]
+		qj, vj := q[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV]
+		s := d.s[j.V0 : j.V0+j.NV]
+		var rel spatial.Vec6
+		for k := range s {
+			rel = rel.Add(s[k].Scale(vj[k]))
+		}
+		relW := fp.ActMotion(rel)
+		wA = wA.Add(relW)
+		wdA = wdA.Add(spatial.CrossMotion(wA, relW)).Add(fp.ActMotion(j.Model.BiasTwist(qj, vj)))
 	}
-	rf.init(c, delta, def)
 	if rf.branchErr != nil && d.branchCut < 0 {
 		d.branchCut = ci
 	}

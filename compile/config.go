@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sort"
 
@@ -122,4 +123,19 @@ func (m *Model) JointValues(q []float64) map[string]cmg.Values {
 		}
 	}
 	return out
+}
+
+// SameConfig reports whether the coordinate vectors a and b (any equal length) agree bit
+// for bit. Every evaluation is a deterministic function of those bits, so a workspace
+// that remembers the configuration it last evaluated can skip an unchanged one.
+func SameConfig(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, x := range a {
+		if math.Float64bits(x) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
 }

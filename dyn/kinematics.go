@@ -5,9 +5,15 @@ import (
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-// positions computes the edge transforms, world poses and motion subspaces at q.
+// positions computes the edge transforms, world poses and motion subspaces at q, unless
+// they already hold those of the same tree coordinates (ForwardKinematics, CRBA and RNEA
+// at one q then place the tree once).
 func (d *Data) positions(q []float64) {
 	m := d.m
+	qt := q[:m.NQT]
+	if d.placed && compile.SameConfig(qt, d.placedQ) {
+		return
+	}
 	for e := range m.Edges {
 		ed := &m.Edges[e]
 		j := &m.Joints[ed.Joint]
@@ -16,6 +22,8 @@ func (d *Data) positions(q []float64) {
 		d.pose[ed.Child] = d.pose[ed.Parent].Mul(x)
 		m.EdgeSubspace(e, q, d.s[j.V0:j.V0+j.NV])
 	}
+	copy(d.placedQ, qt)
+	d.placed = true
 }
 
 // jointTwist returns S·v for the tree joint of edge e (the child's twist relative to
