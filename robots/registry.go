@@ -46,7 +46,8 @@ func Names() []string {
 }
 
 // Get returns a fresh deep copy of the named built-in model; the caller may modify it.
-// An unknown name gives an error listing the valid names.
+// Its Source is the name, so located errors name the model. An unknown name gives an
+// error listing the valid names.
 func Get(name string) (*cmg.Graph, error) {
 	m, ok := registry[name]
 	if !ok {
@@ -55,6 +56,9 @@ func Get(name string) (*cmg.Graph, error) {
 	g, err := m.build()
 	if err != nil {
 		return nil, fmt.Errorf("robots: building %q: %w", name, err)
+	}
+	if g.Source == "" {
+		g.Source = name
 	}
 	return g, nil
 }

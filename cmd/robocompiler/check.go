@@ -28,6 +28,9 @@ func init() {
 		Short: "Consistency witnesses (differentials, lift, virtual power, dynamics, curvature) at random feasible states",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.States < 1 {
+				return cli.Usage(fmt.Errorf("--states %d: at least one state is needed", opts.States))
+			}
 			s, err := assembleModel(args[0], start, &f)
 			if err != nil {
 				return err

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"time"
@@ -56,8 +57,8 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 	if f.task == "" || f.out == "" {
 		return cli.Usage(fmt.Errorf("simulate needs --task NAME and --out DIR (tasks: %s)", taskList()))
 	}
-	if f.duration < 0 {
-		return cli.Usage(fmt.Errorf("--duration %g: must be positive", f.duration))
+	if !(f.duration >= 0) || math.IsInf(f.duration, 1) { // also NaN
+		return cli.Usage(fmt.Errorf("--duration %g: must be a positive number of seconds", f.duration))
 	}
 	task, err := tasks.Get(f.task)
 	if err != nil {
