@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"image/color"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -26,6 +27,22 @@ type Plot struct {
 	LogY bool
 }
 
+// decadeTicks are plot.LogTicks labelled with two significant digits ("1e-05"), where
+// LogTicks' shortest representation prints a computed power such as
+// "1.0000000000000004e-05".
+type decadeTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (decadeTicks) Ticks(min, max float64) []plot.Tick {
+	ts := plot.LogTicks{Prec: -1}.Ticks(min, max)
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'g', 2, 64)
+		}
+	}
+	return ts
+}
+
 // palette are the line colours, cycled.
 var palette = []color.Color{
 	color.RGBA{0x1f, 0x77, 0xb4, 0xff}, color.RGBA{0xd6, 0x27, 0x28, 0xff}, color.RGBA{0x2c, 0xa0, 0x2c, 0xff},
@@ -41,7 +58,7 @@ func (p *Plot) Save(path string, width, height float64) error {
 	pl.Add(plotter.NewGrid())
 	if p.LogY {
 		pl.Y.Scale = plot.LogScale{}
-		pl.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+		pl.Y.Tick.Marker = decadeTicks{}
 	}
 	pl.Legend.Top = true
 	for i, s := range p.Series {
