@@ -1,6 +1,7 @@
 package control
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -198,4 +199,110 @@ func TestDependentVertex(t *testing.T) {
 		}
 	}
 	t.Logf("worst |u − u0|/|u0| = %.3g, worst KKT residual %.3g, worst |u − F ũ|/|u| = %.3g", worst, worstKKT, worstCov)
+}
+
+// Small integer data (rows with entries in {−1, 0, 1}, integer bounds, metric and linear
+// term) make exact ties the rule: equally violated rows, duplicated and dependent rows,
+// several multipliers reaching zero at the same step length, vertices with more active
+// rows than variables. Every problem is checked against brute-force enumeration: an
+// optimum must be found and matched with the KKT conditions holding, and an infeasible
+// one must be reported as *InfeasibleError.
+func TestIntegerTies(t *testing.T) {
+	rng := rand.New(rand.NewPCG(55, 56))
+	nFeasible, nInfeasible, nOverdetermined, nDrops := 0, 0, 0, 0
+	worst := 0.0
+	for trial := 0; trial < 3000; trial++ {
+		n := 1 + rng.IntN(4)
+		mineq := 1 + rng.IntN(8)
+		w := mat.NewDense(n, n, nil)
+		for i := 0; i < n; i++ {
+			w.Set(i, i, float64(1+rng.IntN(3)))
+		}
+		qp := &QP{W: w, G: make([]float64, n), A: mat.NewDense(mineq, n, nil), B: make([]float64, mineq)}
+		for i := range qp.G {
+			qp.G[i] = float64(rng.IntN(9) - 4)
+		}
+		for i := 0; i < mineq; i++ {
+			for j := 0; j < n; j++ {
+				qp.A.Set(i, j, float64(rng.IntN(3)-1))
+			}
+			qp.B[i] = float64(rng.IntN(4) - 1)
+		}
+		if n > 1 && rng.IntN(3) == 0 {
+			qp.J = mat.NewDense(1, n, nil)
+			for j := 0; j < n; j++ {
+				qp.J.Set(0, j, float64(rng.IntN(3)-1))
+			}
+			qp.J.Set(0, rng.IntN(n), 1)
+			qp.Wv = []float64{float64(rng.IntN(3) - 1)}
+		}
+		want, ok := bruteForce(qp)
+		_, meq, _ := dims(qp)
+		u := make([]float64, n)
+		res, err := NewSolver(n, meq, mineq).Solve(qp, u)
+		if !ok {
+			var ie *InfeasibleError
+			if !errors.As(err, &ie) || ie.Kind != KindInequality {
+				t.Fatalf("trial %d: infeasible problem gave err = %v, u = %v", trial, err, u)
+			}
+			nInfeasible++
+			continue
+		}
+		if err != nil {
+			t.Fatalf("trial %d: %v (brute force optimum %v)\nW=%v g=%v\nJ=%v w=%v\nA=%v\nb=%v", trial, err, want, qp.W.RawMatrix().Data, qp.G, qp.J, qp.Wv, qp.A.RawMatrix().Data, qp.B)
+		}
+		e := maxDiff(u, want) / math.Max(1, maxAbs(want))
+		worst = math.Max(worst, e)
+		if e > 1e-12 {
+			t.Fatalf("trial %d: |u − u_bf| = %.3g\nu=%v\nbf=%v", trial, e, u, want)
+		}
+		requireKKT(t, qp, u, res, 1e-13)
+		nFeasible++
+		if res.Iterations > meq+len(res.Active) {
+			nDrops++
+		}
+		tight := meq
+		for i, ax := range matVec(qp.A, u) {
+			if math.Abs(ax-qp.B[i]) <= 1e-12 {
+				tight++
+			}
+		}
+		if tight > n {
+			nOverdetermined++
+		}
+	}
+	if nInfeasible < 300 || nFeasible < 1500 || nOverdetermined < 300 || nDrops < 30 {
+		t.Fatalf("%d feasible (%d with more tight rows than variables, %d with drops), %d infeasible: not the intended mix",
+			nFeasible, nOverdetermined, nDrops, nInfeasible)
+	}
+	t.Logf("%d feasible (%d with more tight rows than variables, %d with drops), %d infeasible; worst |u − u_bf| = %.3g",
+		nFeasible, nOverdetermined, nDrops, nInfeasible, worst)
+}
+
+// The dependence tolerance at work: min ½(x² + c y²) s.t. x + δ y = 2, x ≤ 1, with a cheap
+// coordinate y (c = 1e-4). For δ = 0 the problem is infeasible; for δ > 0 it is feasible
+// only with y = (2 − x)/δ. A coupling δ at the rounding level of the data (1e-13) must give
+// an infeasibility error, not |y| ≈ 1e13; a coupling of 1e-6 is a genuine (if stiff)
+// constraint and gives the exact solution x = 1, y = 1/δ.
+func TestNearDependence(t *testing.T) {
+	w := mat.NewDense(2, 2, []float64{1, 0, 0, 1e-4})
+	for _, delta := range []float64{0, 1e-16, 1e-13, 1e-11} {
+		qp := &QP{W: w, G: []float64{0, 0}, J: mat.NewDense(1, 2, []float64{1, delta}), Wv: []float64{2},
+			A: mat.NewDense(1, 2, []float64{1, 0}), B: []float64{1}}
+		u := make([]float64, 2)
+		_, err := NewSolver(2, 1, 1).Solve(qp, u)
+		var ie *InfeasibleError
+		if !errors.As(err, &ie) || ie.Kind != KindInequality {
+			t.Fatalf("δ = %g: err = %v, u = %v; want inequality infeasibility", delta, err, u)
+		}
+	}
+	for _, delta := range []float64{1e-6, 1e-3} {
+		qp := &QP{W: w, G: []float64{0, 0}, J: mat.NewDense(1, 2, []float64{1, delta}), Wv: []float64{2},
+			A: mat.NewDense(1, 2, []float64{1, 0}), B: []float64{1}}
+		u, res := solveOK(t, qp)
+		if math.Abs(u[0]-1) > 1e-15 || math.Abs(u[1]*delta-1) > 1e-12 {
+			t.Fatalf("δ = %g: u = %v, want (1, %g)", delta, u, 1/delta)
+		}
+		requireKKT(t, qp, u, res, 1e-12)
+	}
 }

@@ -15,8 +15,10 @@ const (
 	// through kinematics (closure solves, lifts) carry relative errors of order 1e-13;
 	// depTol leaves a margin of three orders of magnitude above that.
 	depTol = 1e-10
-	// feasTol: inequality i counts as violated when A_i u − b_i > feasTol·(|b_i| + Σ_j|A_ij u_j|),
-	// i.e. beyond the rounding level of evaluating the row.
+	// feasTol: inequality i counts as violated when A_i u − b_i > feasTol·(|b_i| + ‖A_i‖₂·X),
+	// X the largest ‖u‖₂ of the iterates so far: the steps leave rounding errors of order
+	// ε·X in u (a component of u near zero is no more accurate than that), so a smaller
+	// violation is rounding.
 	feasTol = 1e-12
 	// consTol: a dependent equality row is classified as consistent (rank deficient) rather
 	// than inconsistent when its residual is within consTol of its scale. Both are errors.
@@ -36,6 +38,7 @@ func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64
 	f := &s.fac
 	x, d, z, r, np := s.x[:n], s.d[:n], s.z[:n], s.r[:n], s.np[:n]
 	iters := 0
+	xs := math.Sqrt(dot(x, x)) // largest iterate norm: the scale of the rounding in x
 
 	// Equalities: row i written as σ_i J_i u ≥ σ_i w_i with σ_i chosen so that it is
 	// violated (or exactly met) at the current u; a full step then makes it hold exactly.
@@ -55,7 +58,7 @@ func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64
 		iters++
 		if !f.independent(dd2, dot(row, row)) {
 			kind := KindEqualityInconsistent
-			if math.Abs(res) <= consTol*(math.Abs(w[i])+absDot(row, x)) {
+			if math.Abs(res) <= consTol*(math.Abs(w[i])+math.Sqrt(dot(row, row))*xs) {
 				kind = KindEqualityRankDeficient
 			}
 			return iters, &InfeasibleError{Constraint: i, Kind: kind}
@@ -64,6 +67,7 @@ func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64
 		f.dualDir(d, r)
 		t := math.Abs(res) / dot(z, np)
 		axpy(t, z, x)
+		xs = math.Max(xs, math.Sqrt(dot(x, x)))
 		for k := 0; k < q; k++ {
 			s.uact[k] -= t * r[k]
 		}
@@ -88,7 +92,7 @@ func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64
 			}
 			row := ar.Data[i*ar.Stride : i*ar.Stride+n]
 			v := dot(row, x) - b[i]
-			if v > feasTol*(math.Abs(b[i])+absDot(row, x)) {
+			if v > feasTol*(math.Abs(b[i])+s.anorm[i]*xs) {
 				if v /= s.anorm[i]; v > worst {
 					p, worst = i, v
 				}
@@ -148,6 +152,7 @@ func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64
 			}
 			t := math.Min(t1, t2)
 			axpy(t, z, x)
+			xs = math.Max(xs, math.Sqrt(dot(x, x)))
 			for j := 0; j < q; j++ {
 				s.uact[j] -= t * r[j]
 			}
@@ -214,13 +219,4 @@ func (s *Solver) dropActive(k int) {
 	copy(s.act[k:q-1], s.act[k+1:q])
 	copy(s.uact[k:q-1], s.uact[k+1:q])
 	s.fac.drop(k)
-}
-
-func absDot(x, y []float64) float64 {
-	y = y[:len(x)]
-	sum := 0.0
-	for i, v := range x {
-		sum += math.Abs(v * y[i])
-	}
-	return sum
 }
