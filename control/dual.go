@@ -169,9 +169,9 @@ func (s *Solver) dualActiveSet(n, meq, mineq int, jr blas64.General, w []float64
 	}
 }
 
-// refine replaces the iterate, accumulated over all steps, by the solution of the
-// equality-constrained problem on the final active set, computed from the final factor
-// with one step of iterative refinement: the residuals c − Nᵀx of the active constraints
+// refine corrects the iterate, accumulated over all steps, by one step of iterative
+// refinement of the equality-constrained problem on the final active set, with the final
+// factor: the residuals c − Nᵀx of the active constraints
 // (nᵀx ≥ c, evaluated with the caller's rows) give the correction δx = J₁R⁻ᵀ(c − Nᵀx),
 // which restores them to first order and keeps W x + g in the span of the active normals
 // (W J₁ = N R⁻¹). The multipliers are then recomputed from R u = J₁ᵀ(W x + g) instead of

@@ -15,8 +15,8 @@ type activeFactor struct {
 	n, q int
 	j    []float64 // column c is j[c*n : c*n+n]
 	r    []float64 // column c is r[c*n : c*n+n]; rows ≥ c+1 are zero
-	// linv is ‖L⁻¹‖_F = √trace(W⁻¹): a unit change of any entry of a constraint normal
-	// moves its projection Jᵀn by at most this much (W⁻¹ metric, within a factor √n).
+	// linv is ‖L⁻¹‖_F = √trace(W⁻¹) ≥ ‖L⁻¹‖₂: a change of a constraint normal by δn moves
+	// its projection Jᵀn by at most linv·‖δn‖₂ (W⁻¹ metric).
 	linv float64
 }
 
