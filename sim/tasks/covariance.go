@@ -38,7 +38,8 @@ func newCovariance(m *compile.Model, q []float64, request []int, mk func(*kin.Da
 }
 
 // compare re-solves at the state of ka (its last Update at q) with the task command w and
-// returns max|v_A − v_B| / max(1, max|v_A|) for the first partition's solution ua.
+// returns max|v_A − v_B| / max|v_A| for the first partition's solution ua (the plain
+// difference when v_A = 0).
 func (c *covariance) compare(q []float64, ka *kin.Data, ua, w []float64) (float64, error) {
 	for k, i := range c.kd.Lift.P.Independent {
 		c.u[k] = ka.V[i]
@@ -53,10 +54,13 @@ func (c *covariance) compare(q []float64, ka *kin.Data, ua, w []float64) (float6
 	}
 	mulVec(ka.Lift.E.RawMatrix().Data, ka.Lift.E.RawMatrix().Stride, ua, c.va)
 	mulVec(kd.Lift.E.RawMatrix().Data, kd.Lift.E.RawMatrix().Stride, c.ub, c.vb)
-	diff, scale := 0.0, 1.0
+	diff, scale := 0.0, 0.0
 	for i := range c.va {
 		diff = math.Max(diff, math.Abs(c.va[i]-c.vb[i]))
 		scale = math.Max(scale, math.Abs(c.va[i]))
+	}
+	if scale == 0 {
+		return diff, nil
 	}
 	return diff / scale, nil
 }
