@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/spatial"
 )
 
 // ExportOptions tune the MJCF that Export writes.
@@ -21,6 +22,34 @@ type ExportOptions struct {
 	// HingeAxisLength is the spacing (m) of the two connects that write a revolute
 	// closure; 0 means the model's declared length scale, or 0.1 m.
 	HingeAxisLength float64
+	// Contacts, when set, adds a ground plane and contact spheres at point sites (the
+	// export has no geoms otherwise, so nothing else collides).
+	Contacts *ContactOptions
+}
+
+// ContactOptions describe the ground and the contact spheres that Export adds: a plane
+// "floor" (normal +z, at height FloorZ) and, for each site in Sites, a sphere named
+// <site>__contact of Radius centred at the site. Floor and spheres share condim 3,
+// Friction, SolRef and SolImp, so MuJoCo's mixing leaves them unchanged.
+type ContactOptions struct {
+	// FloorZ is the plane's height (m, world z).
+	FloorZ float64
+	// Sites are the ids of the sites that touch the ground; Radius (m) is positive.
+	Sites  []string
+	Radius float64
+	// Friction is (sliding, torsional, rolling); only sliding acts at condim 3.
+	Friction [3]float64
+	// SolRef (timeconst s, dampratio) and SolImp (dmin, dmax, width m, midpoint, power)
+	// are the contacts' softness; zero values mean MuJoCo's defaults {0.02, 1} and
+	// {0.9, 0.95, 0.001, 0.5, 2}.
+	SolRef [2]float64
+	SolImp [5]float64
+	// Elliptic selects elliptic friction cones (else MuJoCo's pyramidal ones), and
+	// ImpRatio (0: MuJoCo's 1) is the ratio of frictional to normal impedance; both are
+	// model-wide options. A large ImpRatio with elliptic cones makes friction nearly hard,
+	// so a loaded foot creeps far less under a steady tangential force.
+	Elliptic bool
+	ImpRatio float64
 }
 
 // withDefaults fills the zero fields of o.
@@ -64,6 +93,8 @@ func (o ExportOptions) withDefaults(m *compile.Model) ExportOptions {
 //     has no equality for them). The first body of each equality is never the ground.
 //   - Couplings → joint equalities (joint1 the slave, joint2 the master, linear polycoef).
 //   - Actuators → motors (see actuators); sites → sites.
+//   - Contacts, when set: a floor plane and contact spheres at sites (ContactOptions);
+//     without them the document has no geoms.
 //
 // Errors name the model file, the record and the field.
 func Export(m *compile.Model, q []float64, w io.Writer, opts ExportOptions) error {
@@ -98,17 +129,21 @@ func Export(m *compile.Model, q []float64, w io.Writer, opts ExportOptions) erro
 	}
 	g := m.Gravity
 	sites := t.sites(act)
+	geoms, err := t.contactGeoms(opts.Contacts)
+	if err != nil {
+		return err
+	}
 	doc := mjDoc{
 		Model:    m.Graph.Name,
 		Compiler: mjCompiler{Angle: "radian", InertiaFromGeom: "false"},
-		Option:   mjOption{Timestep: nums(opts.Timestep), Gravity: nums(g[0], g[1], g[2])},
+		Option:   opts.Contacts.option(mjOption{Timestep: nums(opts.Timestep), Gravity: nums(g[0], g[1], g[2])}),
 		Size:     mjSize{NJMax: max(500, constraintRows(t, eqs))},
-		World:    mjBody{Sites: sites[-1]},
+		World:    mjBody{Geoms: geoms[-1], Sites: sites[-1]},
 		Keyframe: mjKeyframe{Keys: []mjKey{{Name: "assembled", Qpos: nums(qpos...)}}},
 	}
 	for i, b := range t.bodies {
 		if m.Bodies[b.node-1].Parent == compile.Ground {
-			doc.World.Bodies = append(doc.World.Bodies, t.element(i, sites))
+			doc.World.Bodies = append(doc.World.Bodies, t.element(i, sites, geoms))
 		}
 	}
 	if len(act.tendons) > 0 {
@@ -151,11 +186,60 @@ func (t *xtree) sites(act *actuation) map[int][]mjSite {
 	return out
 }
 
+// option adds the friction-cone options of c (none for nil) to o.
+func (c *ContactOptions) option(o mjOption) mjOption {
+	if c == nil {
+		return o
+	}
+	if c.Elliptic {
+		o.Cone = "elliptic"
+	}
+	if c.ImpRatio != 0 {
+		o.ImpRatio = nums(c.ImpRatio)
+	}
+	return o
+}
+
+// contactGeoms builds the floor and the contact spheres of c (none for nil) by exported
+// body index (-1 for the world).
+func (t *xtree) contactGeoms(c *ContactOptions) (map[int][]mjGeom, error) {
+	out := map[int][]mjGeom{}
+	if c == nil {
+		return out, nil
+	}
+	if !(c.Radius > 0) {
+		return nil, fmt.Errorf("mjcf: export: contact radius %g m; it must be positive", c.Radius)
+	}
+	ref, imp := c.SolRef, c.SolImp
+	if ref == [2]float64{} {
+		ref = [2]float64{0.02, 1}
+	}
+	if imp == [5]float64{} {
+		imp = [5]float64{0.9, 0.95, 0.001, 0.5, 2}
+	}
+	geom := func(name, typ, size string, pos spatial.Vec3) mjGeom {
+		return mjGeom{Name: name, Type: typ, Size: size, Pos: vec(pos), Condim: "3",
+			Friction: nums(c.Friction[:]...), SolRef: nums(ref[:]...), SolImp: nums(imp[:]...)}
+	}
+	names := newNamer() // geoms have their own name space, and these are the only geoms
+	out[-1] = []mjGeom{geom(names.fresh("floor"), "plane", nums(0, 0, 1), spatial.Vec3{0, 0, c.FloorZ})}
+	for _, id := range c.Sites {
+		s := t.m.Graph.Site(id)
+		if s == nil {
+			return nil, fmt.Errorf("mjcf: export: contact site %q is not a site of the model", id)
+		}
+		p := s.Frame.Transform().P
+		i := t.at[t.m.BodyNode(s.Body)]
+		out[i] = append(out[i], geom(names.fresh(id+"__contact"), "sphere", nums(c.Radius), p))
+	}
+	return out, nil
+}
+
 // element builds the <body> of exported body i and its subtree.
-func (t *xtree) element(i int, sites map[int][]mjSite) *mjBody {
+func (t *xtree) element(i int, sites map[int][]mjSite, geoms map[int][]mjGeom) *mjBody {
 	b := &t.bodies[i]
 	rec := t.m.Graph.Body(t.m.Node(b.node))
-	e := &mjBody{Name: rec.ID, Pos: vec(b.pose.P), Quat: rotation(b.pose.R), Sites: sites[i]}
+	e := &mjBody{Name: rec.ID, Pos: vec(b.pose.P), Quat: rotation(b.pose.R), Geoms: geoms[i], Sites: sites[i]}
 	if rec.Mass > 0 {
 		e.Inertial = inertial(rec)
 	}
@@ -177,7 +261,7 @@ func (t *xtree) element(i int, sites map[int][]mjSite) *mjBody {
 		e.Joints = append(e.Joints, j)
 	}
 	for _, c := range b.children {
-		e.Bodies = append(e.Bodies, t.element(c, sites))
+		e.Bodies = append(e.Bodies, t.element(c, sites, geoms))
 	}
 	return e
 }

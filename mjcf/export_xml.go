@@ -32,6 +32,8 @@ type mjCompiler struct {
 type mjOption struct {
 	Timestep string `xml:"timestep,attr"`
 	Gravity  string `xml:"gravity,attr"`
+	Cone     string `xml:"cone,attr,omitempty"`
+	ImpRatio string `xml:"impratio,attr,omitempty"`
 }
 
 type mjSize struct {
@@ -45,6 +47,7 @@ type mjBody struct {
 	Quat     string      `xml:"quat,attr,omitempty"`
 	Inertial *mjInertial `xml:"inertial"`
 	Joints   []mjJoint   `xml:"joint"`
+	Geoms    []mjGeom    `xml:"geom"`
 	Sites    []mjSite    `xml:"site"`
 	Bodies   []*mjBody   `xml:"body"`
 }
@@ -68,6 +71,18 @@ type mjJoint struct {
 	Armature     string `xml:"armature,attr,omitempty"`
 	Damping      string `xml:"damping,attr,omitempty"`
 	FrictionLoss string `xml:"frictionloss,attr,omitempty"`
+}
+
+// mjGeom is a contact <geom> (plane or sphere).
+type mjGeom struct {
+	Name     string `xml:"name,attr"`
+	Type     string `xml:"type,attr"`
+	Size     string `xml:"size,attr"`
+	Pos      string `xml:"pos,attr"`
+	Condim   string `xml:"condim,attr"`
+	Friction string `xml:"friction,attr"`
+	SolRef   string `xml:"solref,attr"`
+	SolImp   string `xml:"solimp,attr"`
 }
 
 type mjSite struct {

@@ -17,9 +17,12 @@ import (
 )
 
 // Run exports m at the feasible configuration q0 (len NQ) and steps it n times in
-// MuJoCo from rest under ctrl, which sees the mapped state in partition p (whose
-// independent coordinates must be scalar tree joints: their qpos and qvel entries are
-// our q and v). The controller's port efforts become the motors' ctrl; its external
+// MuJoCo from rest under ctrl. At every step MuJoCo's qpos and qvel are read back into
+// all tree coordinates and velocities (the inverse of the export layout), the
+// configuration is projected onto the closure manifold of the active model (m, or the
+// mode opts.Schedule names) by a closure.Tracker Reset that holds its independent
+// coordinates, whose speeds are MuJoCo's (they must be tree velocities), and the
+// controller sees that state. Its port efforts become the motors' ctrl; its external
 // wrenches (body frames, about the body origins) become xfrc_applied (world axes, about
 // the centre of mass).
 func Run(m *compile.Model, q0 []float64, p *closure.Partition, ctrl sim.Controller, n int, opts Options) (*Result, error) {
@@ -33,7 +36,7 @@ func Run(m *compile.Model, q0 []float64, p *closure.Partition, ctrl sim.Controll
 	}
 	defer r.close()
 	for step := range n {
-		if err := r.step(step%opts.LogEvery == 0); err != nil {
+		if err := r.step(step); err != nil {
 			return nil, fmt.Errorf("native: step %d at t = %.6g s: %w", step, r.t, err)
 		}
 		if opts.Progress != nil {
@@ -43,39 +46,44 @@ func Run(m *compile.Model, q0 []float64, p *closure.Partition, ctrl sim.Controll
 	if err := r.observe(true); err != nil {
 		return nil, err
 	}
-	return &Result{Log: r.log, Stats: Stats{Steps: n, Corrections: r.tr.Corrections, GapMax: r.gapMax}}, nil
+	return &Result{Log: r.log, Stats: Stats{Steps: n, Corrections: r.corrections + r.tr.Corrections, GapMax: r.gapMax,
+		ModeSwitches: r.modeSwitches}}, nil
 }
 
 // runner holds one native run's MuJoCo model and data and our mapped state.
 type runner struct {
-	m     *compile.Model
+	m     *compile.Model // the active model: the exported one, or the current mode's
+	mode  *sim.Mode
 	ctrl  sim.Controller
 	opts  Options
 	model *mujoco.Model
 	data  *mujoco.Data
+	tm    *treeMap
 	tr    *closure.Tracker
 	kd    *kin.Data
 
-	qposAdr, dofAdr, qIdx []int // per independent coordinate
-	actAdr                []int // MuJoCo actuator index per port
-	bodyID                []int // MuJoCo body id per node (0 for the ground)
+	actAdr []int // MuJoCo actuator index per port
+	bodyID []int // MuJoCo body id per node (0 for the ground)
+	siteID []int // MuJoCo site id per logged site
 
 	qpos, qvel, ctrlv, eq []float64
-	u, du                 []float64
+	q, v, u               []float64 // MuJoCo's state in our coordinates; the independent speeds
 	cmd                   sim.Command
 	st                    sim.State
 	t, gapMax             float64
+	corrections           int // Newton iterations of the trackers of earlier modes
+	modeSwitches          int
 	log                   *sim.Log
 	width                 []int
 }
 
-// newRunner exports and loads the model and maps coordinates, ports and bodies.
+// newRunner exports and loads the model and maps coordinates, ports, bodies and sites.
 func newRunner(m *compile.Model, q0 []float64, p *closure.Partition, ctrl sim.Controller, opts Options) (*runner, error) {
 	var xml bytes.Buffer
-	if err := mjcf.Export(m, q0, &xml, mjcf.ExportOptions{Timestep: opts.Dt}); err != nil {
+	if err := mjcf.Export(m, q0, &xml, mjcf.ExportOptions{Timestep: opts.Dt, Contacts: opts.Contacts}); err != nil {
 		return nil, err
 	}
-	lay, err := mjcf.NewLayout(m, q0)
+	tm, err := newTreeMap(m, q0)
 	if err != nil {
 		return nil, err
 	}
@@ -83,65 +91,96 @@ func newRunner(m *compile.Model, q0 []float64, p *closure.Partition, ctrl sim.Co
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{m: m, ctrl: ctrl, opts: opts, model: model}
-	if r.data, err = model.NewData(); err != nil {
+	r := &runner{m: m, ctrl: ctrl, opts: opts, model: model, tm: tm}
+	if err := r.init(q0, p); err != nil {
 		r.close()
 		return nil, err
 	}
-	if err := r.mapState(lay, p); err != nil {
-		r.close()
-		return nil, err
-	}
-	if r.tr, err = closure.NewTracker(m, q0, p); err != nil {
-		r.close()
-		return nil, err
-	}
-	if r.kd, err = kin.NewData(m, p); err != nil {
-		r.close()
-		return nil, err
-	}
-	if err := r.mapPorts(); err != nil {
-		r.close()
-		return nil, err
-	}
-	r.qpos, r.qvel, r.ctrlv = make([]float64, model.NQ()), make([]float64, model.NV()), make([]float64, model.NU())
-	if err := lay.QPos(q0, r.qpos); err != nil {
-		r.close()
-		return nil, err
-	}
-	if err := r.data.SetQpos(r.qpos); err != nil {
-		r.close()
-		return nil, err
-	}
-	d := p.Mobility
-	r.u, r.du = make([]float64, d), make([]float64, d)
-	r.cmd = sim.Command{F: make([]float64, len(r.kd.Ports)), Fext: make([]spatial.Vec6, len(m.Bodies)+1)}
-	r.log = r.newLog()
 	return r, nil
 }
 
-// mapState locates the independent coordinates in qpos and qvel.
-func (r *runner) mapState(lay *mjcf.Layout, p *closure.Partition) error {
-	for _, v := range p.Independent {
-		found := false
-		for _, jl := range lay.Joints {
-			j := &r.m.Joints[jl.Joint]
-			if j.V0 == v && j.NV == 1 && j.NQ == 1 {
-				r.qposAdr, r.dofAdr, r.qIdx = append(r.qposAdr, jl.QPos), append(r.dofAdr, jl.Dof), append(r.qIdx, j.Q0)
-				found = true
-				break
-			}
+// init allocates the data, installs partition p at q0 and maps the ports, bodies and
+// sites.
+func (r *runner) init(q0 []float64, p *closure.Partition) (err error) {
+	m := r.m
+	if r.data, err = r.model.NewData(); err != nil {
+		return err
+	}
+	if err := r.install(m, q0, p); err != nil {
+		return err
+	}
+	if err := r.mapNames(); err != nil {
+		return err
+	}
+	r.qpos, r.qvel, r.ctrlv = make([]float64, r.model.NQ()), make([]float64, r.model.NV()), make([]float64, r.model.NU())
+	r.q, r.v = append([]float64(nil), q0...), make([]float64, m.NV)
+	if err := r.tm.lay.QPos(q0, r.qpos); err != nil {
+		return err
+	}
+	if err := r.data.SetQpos(r.qpos); err != nil {
+		return err
+	}
+	r.cmd = sim.Command{F: make([]float64, len(r.kd.Ports)), Fext: make([]spatial.Vec6, len(m.Bodies)+1)}
+	r.log = r.newLog()
+	return nil
+}
+
+// install makes m, at its feasible configuration q with partition p, the active model:
+// a new tracker and interface data. The independent speeds must be tree velocities,
+// which MuJoCo holds.
+func (r *runner) install(m *compile.Model, q []float64, p *closure.Partition) error {
+	for _, i := range p.Independent {
+		if i >= m.NVT {
+			return fmt.Errorf("native: independent coordinate %s is not a tree coordinate (MuJoCo has no speed for it)",
+				m.CoordinateNames()[i])
 		}
-		if !found {
-			return fmt.Errorf("native: independent coordinate %s is not a scalar tree joint (request a partition of scalar tree joints)",
-				r.m.CoordinateNames()[v])
-		}
+	}
+	tr, err := closure.NewTracker(m, q, p)
+	if err != nil {
+		return err
+	}
+	kd, err := kin.NewData(m, p)
+	if err != nil {
+		return err
+	}
+	if r.tr != nil {
+		r.corrections += r.tr.Corrections
+	}
+	r.m, r.tr, r.kd = m, tr, kd
+	if len(r.u) != p.Mobility {
+		r.u = make([]float64, p.Mobility)
 	}
 	return nil
 }
 
-// mapPorts maps ports to MuJoCo motors and nodes to MuJoCo bodies by name.
-func (r *runner) mapPorts() error {
+// switchMode installs mode mo at MuJoCo's configuration r.q: it assembles the mode's
+// closure from there (a support anchored at the current pose holds already) and
+// partitions as the mode requests.
+func (r *runner) switchMode(mo *sim.Mode) error {
+	m := mo.Model
+	if m.NQ != r.m.NQ || m.NV != r.m.NV || m.NVT != r.m.NVT || len(m.Graph.Actuators) != len(r.cmd.F) {
+		return fmt.Errorf("native: mode %q has NQ, NV, NVT, ports = %d, %d, %d, %d; the run has %d, %d, %d, %d",
+			mo.Name, m.NQ, m.NV, m.NVT, len(m.Graph.Actuators), r.m.NQ, r.m.NV, r.m.NVT, len(r.cmd.F))
+	}
+	a, err := closure.Assemble(m, r.q, closure.AssembleOptions{})
+	if err != nil {
+		return fmt.Errorf("native: switching to mode %q: %w", mo.Name, err)
+	}
+	p, err := closure.PartitionAt(m, a.Q, mo.Request)
+	if err != nil {
+		return fmt.Errorf("native: mode %q: %w", mo.Name, err)
+	}
+	if err := r.install(m, a.Q, p); err != nil {
+		return fmt.Errorf("native: mode %q: %w", mo.Name, err)
+	}
+	r.mode = mo
+	r.modeSwitches++
+	return nil
+}
+
+// mapNames maps ports to MuJoCo motors, nodes to MuJoCo bodies and the logged sites to
+// MuJoCo sites by name.
+func (r *runner) mapNames() error {
 	for _, pt := range r.kd.Ports {
 		a, err := r.model.ActuatorID(pt.ID)
 		if err != nil {
@@ -157,6 +196,13 @@ func (r *runner) mapPorts() error {
 		}
 		r.bodyID[i+1] = id
 	}
+	for _, s := range r.opts.Sites {
+		id, err := r.model.SiteID(s)
+		if err != nil {
+			return fmt.Errorf("native: site %q: %w", s, err)
+		}
+		r.siteID = append(r.siteID, id)
+	}
 	return nil
 }
 
@@ -168,8 +214,8 @@ func (r *runner) close() {
 	r.model.Close()
 }
 
-// observe maps MuJoCo's state to ours, evaluates the interfaces and the controller, and
-// records the gap (and a log row when logging).
+// observe maps MuJoCo's state to ours (switching modes as scheduled), evaluates the
+// interfaces and the controller, and records the gap (and a log row when logging).
 func (r *runner) observe(logRow bool) error {
 	d := r.data
 	if err := d.Forward(); err != nil {
@@ -181,15 +227,29 @@ func (r *runner) observe(logRow bool) error {
 	if err := d.Qvel(r.qvel); err != nil {
 		return err
 	}
-	for k := range r.u {
-		r.du[k] = r.qpos[r.qposAdr[k]] - r.tr.Q[r.qIdx[k]]
-		r.u[k] = r.qvel[r.dofAdr[k]]
-	}
-	if err := r.tr.Step(r.du); err != nil {
+	copy(r.q, r.tr.Q) // coordinates beyond the tree (cut joints) start from the tracked ones
+	if err := r.tm.coords(r.qpos, r.q); err != nil {
 		return err
 	}
-	if r.tr.Lift.P != r.kd.Lift.P {
-		return fmt.Errorf("native: the tracker reconfigured the partition; the mapped coordinates no longer apply")
+	if err := r.tm.speeds(r.q, r.qvel, r.v); err != nil {
+		return err
+	}
+	if r.opts.Schedule != nil {
+		mo, err := r.opts.Schedule(r.t, r.q)
+		if err != nil {
+			return err
+		}
+		if mo != r.mode {
+			if err := r.switchMode(mo); err != nil {
+				return err
+			}
+		}
+	}
+	if err := r.tr.Reset(r.q); err != nil {
+		return err
+	}
+	for k, i := range r.tr.Lift.P.Independent {
+		r.u[k] = r.v[i]
 	}
 	if err := r.kd.Update(r.tr.Q, r.u); err != nil {
 		return err
@@ -199,14 +259,14 @@ func (r *runner) observe(logRow bool) error {
 		return err
 	}
 	r.gapMax = math.Max(r.gapMax, gap)
-	r.st = sim.State{T: r.t, Q: r.tr.Q, U: r.u}
+	r.st = sim.State{T: r.t, Q: r.tr.Q, U: r.u, Mode: r.mode}
 	clear(r.cmd.F)
 	clear(r.cmd.Fext)
 	if err := r.ctrl.Control(&r.st, r.kd, &r.cmd); err != nil {
 		return fmt.Errorf("controller: %w", err)
 	}
 	if logRow {
-		r.record(gap)
+		return r.record(gap)
 	}
 	return nil
 }
@@ -228,9 +288,10 @@ func (r *runner) gap() (float64, error) {
 	return g, nil
 }
 
-// step observes, applies the command and advances MuJoCo by one timestep.
-func (r *runner) step(logRow bool) error {
-	if err := r.observe(logRow); err != nil {
+// step takes step number step: it observes (logging every LogEvery-th step), applies
+// the command and advances MuJoCo by one timestep.
+func (r *runner) step(step int) error {
+	if err := r.observe(step%r.opts.LogEvery == 0); err != nil {
 		return err
 	}
 	for i, a := range r.actAdr {
@@ -247,7 +308,7 @@ func (r *runner) step(logRow bool) error {
 	if err := r.data.Step(); err != nil {
 		return err
 	}
-	r.t += r.opts.Dt
+	r.t = float64(step+1) * r.opts.Dt // as sim keeps time: no accumulated round-off
 	return nil
 }
 

@@ -106,17 +106,14 @@ type go2Gait struct {
 	segs  []*go2Segment
 	cur   *go2Segment
 	touch float64 // largest touchdown height change |z_td − z_liftoff| (m)
+	// baseChart requests the base's six speeds and the swing legs' joints as each mode's
+	// independent coordinates (else closure.PartitionAt chooses).
+	baseChart bool
 }
 
 // schedule implements sim.ModeSchedule.
 func (g *go2Gait) schedule(t float64, q []float64) (*sim.Mode, error) {
-	seg := g.segs[len(g.segs)-1]
-	for _, s := range g.segs {
-		if t < s.end {
-			seg = s
-			break
-		}
-	}
+	seg := go2SegmentAt(g.segs, t)
 	if seg.mode != nil {
 		return seg.mode, nil
 	}
@@ -146,8 +143,44 @@ func (g *go2Gait) schedule(t float64, q []float64) (*sim.Mode, error) {
 		seg.lift = append(seg.lift, g.sitePos(task))
 	}
 	seg.mode = &sim.Mode{Name: fmt.Sprintf("support %v", seg.support), Model: ms}
+	if g.baseChart {
+		seg.mode.Request = g.baseRequest(seg.tasks)
+	}
 	g.cur = seg
 	return seg.mode, nil
+}
+
+// baseRequest returns the velocity indices of the base's tree joint and of the joints
+// from the base to each swing foot of tasks.
+func (g *go2Gait) baseRequest(tasks []*kin.Task) []int {
+	m := g.m
+	base := m.BodyNode(go2Base)
+	j := &m.Joints[m.Edges[m.Bodies[base-1].Edge].Joint]
+	req := []int{}
+	for k := range j.NV {
+		req = append(req, j.V0+k)
+	}
+	for _, t := range tasks {
+		for n := t.Node; n != base && n != compile.Ground; n = m.Bodies[n-1].Parent {
+			j := &m.Joints[m.Edges[m.Bodies[n-1].Edge].Joint]
+			for k := range j.NV {
+				req = append(req, j.V0+k)
+			}
+		}
+	}
+	slices.Sort(req)
+	return req
+}
+
+// go2SegmentAt returns the segment of segs active at t (s): the first that ends after
+// t, else the last.
+func go2SegmentAt(segs []*go2Segment, t float64) *go2Segment {
+	for _, s := range segs {
+		if t < s.end {
+			return s
+		}
+	}
+	return segs[len(segs)-1]
 }
 
 // sitePos returns a point task's world position at the dyn data's last kinematics.
@@ -189,6 +222,24 @@ func newGo2(g *cmg.Graph) (*compile.Model, []float64, *closure.Partition, error)
 	return m, q0, p, nil
 }
 
+// newGo2Ctrl returns a fresh controller, with its gait, for the stand–shift–step
+// schedule of dur seconds of the flight model m from the configuration q0 (len NQ);
+// baseChart is the gait's partition request.
+func newGo2Ctrl(m *compile.Model, q0 []float64, dur float64, baseChart bool) (*go2Ctrl, error) {
+	base, err := kin.NewTask(m, go2Base)
+	if err != nil {
+		return nil, err
+	}
+	gait := &go2Gait{m: m, kd: dyn.NewData(m), segs: go2Plan(dur), baseChart: baseChart}
+	gait.kd.ForwardKinematics(q0, make([]float64, m.NV))
+	base.Ref = gait.kd.Pose(base.Node)
+	balance, err := go2Balance(m, gait.kd, q0, "FL", "RR")
+	if err != nil {
+		return nil, err
+	}
+	return &go2Ctrl{gait: gait, base: base, ref: go2BaseRef(balance)}, nil
+}
+
 // runGo2 runs the stand–shift–step schedule.
 func runGo2(g *cmg.Graph, o Options) (*Result, error) {
 	dur := registry["go2"].duration(o)
@@ -196,21 +247,13 @@ func runGo2(g *cmg.Graph, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, err := kin.NewTask(m, go2Base)
+	ctrl, err := newGo2Ctrl(m, q0, dur, false)
 	if err != nil {
 		return nil, err
 	}
-	gait := &go2Gait{m: m, kd: dyn.NewData(m), segs: go2Plan(dur)}
-	gait.kd.ForwardKinematics(q0, make([]float64, m.NV))
-	base.Ref = gait.kd.Pose(base.Node)
-	balance, err := go2Balance(m, gait.kd, q0, "FL", "RR")
-	if err != nil {
-		return nil, err
-	}
-	ctrl := &go2Ctrl{gait: gait, base: base, ref: go2BaseRef(balance)}
 	n := steps(dur, go2Dt)
 	pr := &progress{o: o, total: n}
-	s, err := sim.New(m, q0, p, ctrl, sim.Options{Dt: go2Dt, LogEvery: 10, Schedule: gait.schedule,
+	s, err := sim.New(m, q0, p, ctrl, sim.Options{Dt: go2Dt, LogEvery: 10, Schedule: ctrl.gait.schedule,
 		Probes: []sim.Probe{go2Probe{ctrl}}, Progress: pr.hook()})
 	if err != nil {
 		return nil, err
@@ -231,7 +274,7 @@ func runGo2(g *cmg.Graph, o Options) (*Result, error) {
 	}
 	res.Metrics = append(res.Metrics,
 		Metric{"swing_err_max_mm", 1e3 * peakAbs(run.Log, "swing_err_m")},
-		Metric{"touchdown_dz_max_mm", 1e3 * gait.touch},
+		Metric{"touchdown_dz_max_mm", 1e3 * ctrl.gait.touch},
 		Metric{"support_gap_max_m", run.Stats.GapMaxM},
 		Metric{"mode_switches", float64(run.Stats.ModeSwitches)},
 		Metric{"peak_torque_Nm", peakAbs(run.Log, "f:")})

@@ -5,6 +5,7 @@ import (
 
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/kin"
+	"github.com/robocompiler/robocompiler/mjcf"
 	"github.com/robocompiler/robocompiler/sim"
 	"github.com/robocompiler/robocompiler/sim/native"
 	"github.com/robocompiler/robocompiler/spatial"
@@ -25,19 +26,38 @@ func init() {
 }
 
 // nativeSetup is one controller experiment that can run in both simulators: a plant, a
-// factory of fresh controllers and probes, the probe column to report as RMS with its
-// reporting unit (the column's SI unit scaled by 1e3: "mm" for m, "mrad" for rad), our
-// step dt (s) and the MuJoCo steps per step of ours, nativeSub (0 or 1: the same step;
-// MuJoCo's controller runs at every one of its steps and its log rows fall at our times).
+// factory of fresh controllers and probes (or, for a controller whose probe and support
+// modes share its state, a factory of all three together, scheduled), the probe column
+// to report as RMS with its reporting unit (the column's SI unit scaled by 1e3: "mm" for
+// m, "mrad" for rad), our step dt (s) and the MuJoCo steps per step of ours, nativeSub
+// (0 or 1: the same step; MuJoCo's controller runs at every one of its steps and its log
+// rows fall at our times), and for the MuJoCo run the contacts to export and the sites
+// to log.
 type nativeSetup struct {
 	pl        *plant
 	ctrl      func() (sim.Controller, error)
 	probe     func() sim.Probe
+	scheduled func() (sim.Controller, sim.Probe, sim.ModeSchedule, error)
 	column    string
 	unit      string
 	dt        float64
 	logEvery  int
 	nativeSub int
+	contacts  *mjcf.ContactOptions
+	sites     []string
+}
+
+// instance returns a fresh controller, its probe and its mode schedule (nil without
+// modes).
+func (s *nativeSetup) instance() (sim.Controller, sim.Probe, sim.ModeSchedule, error) {
+	if s.scheduled != nil {
+		return s.scheduled()
+	}
+	c, err := s.ctrl()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return c, s.probe(), nil, nil
 }
 
 // runBoth runs setup for dur seconds in our rollout (RK4) and natively in MuJoCo and
@@ -46,12 +66,12 @@ type nativeSetup struct {
 func runBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, error) {
 	n, sub := steps(dur, setup.dt), max(setup.nativeSub, 1)
 	pr := &progress{o: o, total: n + sub*n}
-	ctrl, err := setup.ctrl()
+	ctrl, probe, sched, err := setup.instance()
 	if err != nil {
 		return nil, err
 	}
 	s, err := sim.New(setup.pl.m, setup.pl.q, setup.pl.p, ctrl, sim.Options{Dt: setup.dt, Integrator: sim.RK4,
-		LogEvery: setup.logEvery, Probes: []sim.Probe{setup.probe()}, Progress: pr.hook()})
+		LogEvery: setup.logEvery, Probes: []sim.Probe{probe}, Schedule: sched, Progress: pr.hook()})
 	if err != nil {
 		return nil, err
 	}
@@ -60,11 +80,12 @@ func runBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, 
 		return nil, err
 	}
 	pr.done = n
-	if ctrl, err = setup.ctrl(); err != nil {
+	if ctrl, probe, sched, err = setup.instance(); err != nil {
 		return nil, err
 	}
 	nat, err := native.Run(setup.pl.m, setup.pl.q, setup.pl.p, ctrl, sub*n, native.Options{Dt: setup.dt / float64(sub),
-		LogEvery: sub * setup.logEvery, Probes: []sim.Probe{setup.probe()}, Progress: pr.hook()})
+		LogEvery: sub * setup.logEvery, Probes: []sim.Probe{probe}, Schedule: sched, Contacts: setup.contacts,
+		Sites: setup.sites, Progress: pr.hook()})
 	if err != nil {
 		return nil, err
 	}
