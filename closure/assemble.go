@@ -84,16 +84,7 @@ func Assemble(m *compile.Model, q0 []float64, opts AssembleOptions) (*Assembly, 
 			copy(logDefect[ci][:], rho0[c.Row:c.Row+6])
 		}
 	}
-	setEta := func(eta float64) {
-		d.homotopy = eta < 1
-		for ci := range m.Comparisons {
-			d.defectInv[ci] = spatial.ExpSE3(logDefect[ci].Scale(1 - eta)).Inv()
-		}
-		for r := range d.defectOff {
-			d.defectOff[r] = (1 - eta) * rho0[r]
-		}
-		d.forget()
-	}
+	setEta := func(eta float64) { d.setHomotopy(eta, logDefect, rho0) }
 	c := newCorrector(m, free)
 	eta, h := 0.0, 1.0
 	q := a.Q
@@ -125,6 +116,21 @@ func Assemble(m *compile.Model, q0 []float64, opts AssembleOptions) (*Assembly, 
 	}
 	setEta(1)
 	return a, accept(m, d, a, q0, tol)
+}
+
+// setHomotopy sets the defect homotopy of eq. 11 at parameter eta ∈ [0, 1] (1: the
+// physical residual) for the seed's defect: logDefect per comparison (its log rows, zero
+// for other kinds) and rho0 (len Rows) its residual. It invalidates the cached placement,
+// whose row maps include the defect.
+func (d *Data) setHomotopy(eta float64, logDefect []spatial.Vec6, rho0 []float64) {
+	d.homotopy = eta < 1
+	for ci := range d.defectInv {
+		d.defectInv[ci] = spatial.ExpSE3(logDefect[ci].Scale(1 - eta)).Inv()
+	}
+	for r := range d.defectOff {
+		d.defectOff[r] = (1 - eta) * rho0[r]
+	}
+	d.forget()
 }
 
 // accept checks the physical residual, branch window, joint limits and logarithm domain.

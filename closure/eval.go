@@ -44,12 +44,19 @@ type Data struct {
 	// evaluation, or -1.
 	branchCut int
 
-	// Placement cache, so the Jacobian and the drift at one q place the mechanism once:
-	// gen advances whenever q (compared bit for bit with placedQ), Global or the defect
-	// homotopy changes. xe[e] (X_parent←child of edge e) and the edge's columns of s are
-	// valid when edgeGen[e] == gen; placedComp[ci] when its gen equals gen.
-	gen          uint64
-	placedQ      []float64
+	// Placement cache, so that one evaluation places each edge once and DriftOnly reuses
+	// the Jacobian's placement: gen advances with every evaluation except a DriftOnly at
+	// the q (compared bit for bit with placedQ) and mode of the previous one, and when the
+	// defect homotopy changes. xe[e] (X_parent←child of edge e) and the edge's columns of s
+	// are valid when edgeGen[e] == gen; comps[ci] when its gen equals gen.
+	gen     uint64
+	placedQ []float64
+	// pass counts evaluations; node n's g, w and wd hold its quantities relative to base
+	// nodeBase[n] when nodePass[n] == pass, so comparisons with a common base share the
+	// propagation of their common path edges.
+	pass         uint64
+	nodePass     []uint64
+	nodeBase     []int
 	placedGlobal bool
 	xe           []spatial.Transform
 	edgeGen      []uint64
@@ -80,6 +87,7 @@ func NewData(m *compile.Model) *Data {
 		s:       make([]spatial.Vec6, m.NV),
 		placedQ: make([]float64, m.NQ), xe: make([]spatial.Transform, len(m.Edges)),
 		edgeGen: make([]uint64, len(m.Edges)), comps: make([]placedComp, len(m.Comparisons)),
+		nodePass: make([]uint64, nn), nodeBase: make([]int, nn),
 		defectInv: make([]spatial.Transform, len(m.Comparisons)), defectOff: make([]float64, m.Rows),
 	}
 	if m.Rows > 0 && m.NV > 0 {
@@ -168,7 +176,7 @@ func (d *Data) coup(k int) int {
 func (d *Data) Model() *compile.Model { return d.m }
 
 // Residual evaluates rho(q) into d.Rho.
-func (d *Data) Residual(q []float64) { d.eval(q, nil, false) }
+func (d *Data) Residual(q []float64) { d.eval(q, nil, false, false) }
 
 // Jacobian evaluates rho(q) into d.Rho and C(q) into d.C.
 func (d *Data) Jacobian(q []float64) {
@@ -176,7 +184,7 @@ func (d *Data) Jacobian(q []float64) {
 		d.differenceJacobian(q)
 		return
 	}
-	d.eval(q, nil, true)
+	d.eval(q, nil, true, false)
 }
 
 // differenceJacobian fills C by central differences of rho along each velocity direction
@@ -191,26 +199,28 @@ func (d *Data) differenceJacobian(q []float64) {
 	for c := 0; c < m.NV; c++ {
 		d.fddv[c] = 1
 		m.Integrate(q, d.fddv, h, d.fdq)
-		d.eval(d.fdq, nil, false)
+		d.eval(d.fdq, nil, false, false)
 		copy(d.fdrho, d.Rho)
 		m.Integrate(q, d.fddv, -h, d.fdq)
-		d.eval(d.fdq, nil, false)
+		d.eval(d.fdq, nil, false, false)
 		for r := 0; r < m.Rows; r++ {
 			raw.Data[r*raw.Stride+c] = (d.fdrho[r] - d.Rho[r]) / (2 * h)
 		}
 		d.fddv[c] = 0
 	}
-	d.eval(q, nil, false)
+	d.eval(q, nil, false, false)
 }
 
 // Drift evaluates rho(q), C(q) and the drift Ċ(q,v)·v into d.Gamma. The drift is exact
 // for velocities in the tangent space (C v = 0): there the derivative of the logarithm's
 // differential contributes nothing, because it is linear in ρ̇ = C v.
-func (d *Data) Drift(q, v []float64) { d.eval(q, v, true) }
+func (d *Data) Drift(q, v []float64) { d.eval(q, v, true, false) }
 
 // DriftOnly is Drift without the Jacobian: it evaluates rho(q) and the drift into d.Gamma
-// and leaves d.C untouched, for a caller that already evaluated C at the same q.
-func (d *Data) DriftOnly(q, v []float64) { d.eval(q, v, false) }
+// and leaves d.C untouched, for a caller that already evaluated C at the same q. It reuses
+// the placement (edge transforms, subspaces, logarithms) of the previous evaluation when
+// q is unchanged since then bit for bit.
+func (d *Data) DriftOnly(q, v []float64) { d.eval(q, v, false, true) }
 
 // placedComp is the configuration-only part of one comparison at placement gen: frame A
 // (moved by the cut joint, if any) relative to the evaluation base, its inverse, and the
@@ -221,10 +231,10 @@ type placedComp struct {
 	rf        rowMap
 }
 
-// place starts a new placement generation unless q and the evaluation mode are those of
-// the current one.
-func (d *Data) place(q []float64) {
-	if d.gen == 0 || d.Global != d.placedGlobal || !compile.SameConfig(q, d.placedQ) {
+// place starts a new placement generation at q, unless reuse is set and q and the
+// evaluation mode are those of the current one.
+func (d *Data) place(q []float64, reuse bool) {
+	if !reuse || d.gen == 0 || d.Global != d.placedGlobal || !compile.SameConfig(q, d.placedQ) {
 		d.forget()
 		copy(d.placedQ, q)
 		d.placedGlobal = d.Global
@@ -235,19 +245,20 @@ func (d *Data) place(q []float64) {
 // homotopy).
 func (d *Data) forget() { d.gen++ }
 
-func (d *Data) eval(q, v []float64, jac bool) {
+// eval evaluates the residual at q, the Jacobian when jac is set and the drift for a
+// non-nil v; reuse keeps the previous evaluation's placement at an unchanged q.
+func (d *Data) eval(q, v []float64, jac, reuse bool) {
 	m := d.m
-	d.place(q)
+	d.place(q, reuse)
+	d.pass++
 	d.branchCut = -1
 	if jac && d.C != nil {
 		d.C.Zero()
 	}
 	if d.Global {
-		d.g[compile.Ground] = spatial.Identity()
-		d.w[compile.Ground] = spatial.Vec6{}
-		d.wd[compile.Ground] = spatial.Vec6{}
+		d.setBase(compile.Ground)
 		for e := range m.Edges {
-			d.propagate(e, q, v)
+			d.propagate(e, compile.Ground, q, v)
 		}
 	}
 	for k := 0; k < d.nComp(); k++ {
@@ -257,14 +268,12 @@ func (d *Data) eval(q, v []float64, jac bool) {
 		if d.Global {
 			ea, eb = d.rootA[ci], d.rootB[ci]
 		} else {
-			d.g[c.LCA] = spatial.Identity()
-			d.w[c.LCA] = spatial.Vec6{}
-			d.wd[c.LCA] = spatial.Vec6{}
+			d.setBase(c.LCA)
 			for _, e := range ea {
-				d.propagate(e, q, v)
+				d.propagate(e, c.LCA, q, v)
 			}
 			for _, e := range eb {
-				d.propagate(e, q, v)
+				d.propagate(e, c.LCA, q, v)
 			}
 		}
 		d.compare(ci, ea, eb, q, v, jac)
@@ -283,12 +292,24 @@ func (d *Data) eval(q, v []float64, jac bool) {
 	}
 }
 
+// setBase makes node n the evaluation base: identity pose, zero twist and acceleration.
+func (d *Data) setBase(n int) {
+	d.g[n] = spatial.Identity()
+	d.w[n], d.wd[n] = spatial.Vec6{}, spatial.Vec6{}
+	d.nodePass[n], d.nodeBase[n] = d.pass, n
+}
+
 // propagate advances pose, twist and velocity-product acceleration across tree edge e
-// from its parent to its child (all relative to the current base), and stores the
-// edge's subspace columns. v == nil skips velocities.
-func (d *Data) propagate(e int, q, v []float64) {
+// from its parent to its child (all relative to base, which the parent already is
+// evaluated against), and stores the edge's subspace columns. v == nil skips velocities.
+// A child already evaluated against base in this pass is left as it is.
+func (d *Data) propagate(e, base int, q, v []float64) {
 	m := d.m
 	ed := &m.Edges[e]
+	if d.nodePass[ed.Child] == d.pass && d.nodeBase[ed.Child] == base {
+		return
+	}
+	d.nodePass[ed.Child], d.nodeBase[ed.Child] = d.pass, base
 	j := &m.Joints[ed.Joint]
 	s := d.s[j.V0 : j.V0+j.NV]
 	if d.edgeGen[e] != d.gen {
@@ -308,7 +329,11 @@ func (d *Data) propagate(e int, q, v []float64) {
 	relW := g.ActMotion(rel)
 	w := d.w[ed.Parent].Add(relW)
 	d.w[ed.Child] = w
-	d.wd[ed.Child] = d.wd[ed.Parent].Add(spatial.CrossMotion(w, relW)).Add(g.ActMotion(m.EdgeBias(e, q, v)))
+	wd := d.wd[ed.Parent].Add(spatial.CrossMotion(w, relW))
+	if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
+		wd = wd.Add(g.ActMotion(b))
+	}
+	d.wd[ed.Child] = wd
 }
 
 // compare evaluates comparison ci from the node quantities relative to the current base;

@@ -5,12 +5,16 @@ import (
 	"testing"
 
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/spatial"
 )
 
-// TestPlacementReuse checks the placement cache of the evaluator: Jacobian then DriftOnly
-// at one q (the kin.Update sequence), after a different q and back, after q changed in
-// place and after switching to the global evaluator give the residual, Jacobian and
-// drift of a fresh workspace bit for bit.
+// rhoGamma returns the residual and the drift of the workspace, one after the other.
+func rhoGamma(d *Data) []float64 { return append(append([]float64(nil), d.Rho...), d.Gamma...) }
+
+// TestPlacementReuse checks the placement cache of the evaluator: DriftOnly after the
+// Jacobian at one q (the kin.Update sequence), after a different q and back, after q
+// changed in place and after a switch to the global evaluator gives the residual, drift
+// and Jacobian of a fresh workspace's Drift bit for bit.
 func TestPlacementReuse(t *testing.T) {
 	for _, f := range builtins(t, false) {
 		m := f.m
@@ -20,43 +24,77 @@ func TestPlacementReuse(t *testing.T) {
 		for i := range v {
 			v[i] = rng.NormFloat64()
 		}
+		out := func(d *Data) []float64 {
+			if d.C == nil {
+				return rhoGamma(d)
+			}
+			return append(rhoGamma(d), d.C.RawMatrix().Data...)
+		}
 		eval := func(d *Data, q []float64) []float64 {
 			d.Jacobian(q)
 			d.DriftOnly(q, v)
-			out := append(append([]float64(nil), d.Rho...), d.Gamma...)
-			if d.C != nil {
-				out = append(out, d.C.RawMatrix().Data...)
-			}
-			return out
+			return out(d)
 		}
 		fresh := func(q []float64, global bool) []float64 {
 			d := NewData(m)
 			d.Global = global
 			d.Drift(q, v)
-			out := append(append([]float64(nil), d.Rho...), d.Gamma...)
-			if d.C != nil {
-				out = append(out, d.C.RawMatrix().Data...)
-			}
-			return out
+			return out(d)
 		}
-		want, want2 := fresh(f.q, false), fresh(q2, false)
 		d := NewData(m)
-		if !compile.SameConfig(eval(d, f.q), want) {
+		if !compile.SameConfig(eval(d, f.q), fresh(f.q, false)) {
 			t.Errorf("%s: Jacobian + DriftOnly differ from Drift", f.name)
 		}
-		eval(d, q2)
-		if !compile.SameConfig(eval(d, f.q), want) {
-			t.Errorf("%s: evaluation after another q and back differs", f.name)
+		d.Jacobian(q2)
+		d.DriftOnly(f.q, v)
+		if !compile.SameConfig(rhoGamma(d), rhoGamma(func() *Data { e := NewData(m); e.Drift(f.q, v); return e }())) {
+			t.Errorf("%s: DriftOnly at another q than the Jacobian's differs", f.name)
 		}
 		q := append([]float64(nil), f.q...)
-		eval(d, q)
+		d.Jacobian(q)
 		copy(q, q2)
-		if !compile.SameConfig(eval(d, q), want2) {
-			t.Errorf("%s: evaluation after changing q in place differs", f.name)
+		d.DriftOnly(q, v)
+		e := NewData(m)
+		e.Drift(q2, v)
+		if !compile.SameConfig(rhoGamma(d), rhoGamma(e)) {
+			t.Errorf("%s: DriftOnly after q changed in place differs", f.name)
 		}
+		d.Jacobian(q)
 		d.Global = true
-		if !compile.SameConfig(eval(d, q), fresh(q2, true)) {
-			t.Errorf("%s: global evaluation after a local one at the same q differs", f.name)
+		d.DriftOnly(q, v)
+		e.Global = true
+		e.Drift(q, v)
+		if !compile.SameConfig(rhoGamma(d), rhoGamma(e)) {
+			t.Errorf("%s: global DriftOnly after a local Jacobian at the same q differs", f.name)
+		}
+	}
+}
+
+// TestPlacementHomotopy checks that a change of the defect homotopy at an unchanged q
+// re-evaluates the residual in DriftOnly, as a fresh workspace does.
+func TestPlacementHomotopy(t *testing.T) {
+	for _, f := range builtins(t, false) {
+		m := f.m
+		rng := rand.New(rand.NewPCG(9, 10))
+		logDefect := make([]spatial.Vec6, len(m.Comparisons))
+		for ci := range logDefect {
+			for k := range logDefect[ci] {
+				logDefect[ci][k] = 0.01 * rng.NormFloat64()
+			}
+		}
+		rho0 := make([]float64, m.Rows)
+		for r := range rho0 {
+			rho0[r] = 0.01 * rng.NormFloat64()
+		}
+		v := make([]float64, m.NV)
+		d, fresh := NewData(m), NewData(m)
+		d.Jacobian(f.q)
+		d.setHomotopy(0.5, logDefect, rho0)
+		d.DriftOnly(f.q, v)
+		fresh.setHomotopy(0.5, logDefect, rho0)
+		fresh.Drift(f.q, v)
+		if !compile.SameConfig(rhoGamma(d), rhoGamma(fresh)) {
+			t.Errorf("%s: DriftOnly after a homotopy change at the same q differs", f.name)
 		}
 	}
 }

@@ -43,6 +43,9 @@ func (m *Model) EdgeBias(e int, q, v []float64) spatial.Vec6 {
 	j := &m.Joints[ed.Joint]
 	qj, vj := q[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV]
 	b := j.Model.BiasTwist(qj, vj)
+	if b == (spatial.Vec6{}) {
+		return b // a constant subspace
+	}
 	if !ed.Reversed {
 		return j.B.ActMotion(b)
 	}

@@ -11,12 +11,17 @@ import (
 // diagonal entries. q is the augmented configuration (len NQ). Poses are left in d.
 func (d *Data) CRBA(q []float64, M []float64) {
 	d.checkQ(q)
+	d.positions(q)
+	d.crba(M)
+}
+
+// crba is CRBA at the current placement.
+func (d *Data) crba(M []float64) {
 	m := d.m
 	n := m.NVT
 	if len(M) != n*n {
 		panic(fmt.Sprintf("dyn: len(M) = %d, want NVT·NVT = %d", len(M), n*n))
 	}
-	d.positions(q)
 	for i := range m.Bodies {
 		d.ic[i+1] = m.Bodies[i].Inertia
 	}

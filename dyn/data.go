@@ -27,10 +27,10 @@ type Data struct {
 	s []spatial.Vec6
 	// vnode[k] is the child node of tree velocity k's edge.
 	vnode []int
-	// placed reports that xup, pose and s hold the placement at the tree coordinates
-	// placedQ (len NQT): positions skips a q whose tree part is unchanged bit for bit.
-	placed  bool
-	placedQ []float64
+	// kinematic reports that xup, pose and s still hold the placement of the last
+	// ForwardKinematics, at the tree coordinates kinQ (len NQT); see placeFor.
+	kinematic bool
+	kinQ      []float64
 
 	// Forward dynamics scratch: M_T (NVT×NVT, overwritten by its Cholesky factor) and h_T.
 	mbuf, hbuf []float64
@@ -40,19 +40,19 @@ type Data struct {
 func NewData(m *compile.Model) *Data {
 	nn := len(m.Bodies) + 1
 	d := &Data{
-		m:       m,
-		xup:     make([]spatial.Transform, nn),
-		pose:    make([]spatial.Transform, nn),
-		twist:   make([]spatial.Vec6, nn),
-		acc:     make([]spatial.Vec6, nn),
-		accG:    make([]spatial.Vec6, nn),
-		force:   make([]spatial.Vec6, nn),
-		ic:      make([]spatial.Inertia, nn),
-		s:       make([]spatial.Vec6, m.NVT),
-		vnode:   make([]int, m.NVT),
-		placedQ: make([]float64, m.NQT),
-		mbuf:    make([]float64, m.NVT*m.NVT),
-		hbuf:    make([]float64, m.NVT),
+		m:     m,
+		xup:   make([]spatial.Transform, nn),
+		pose:  make([]spatial.Transform, nn),
+		twist: make([]spatial.Vec6, nn),
+		acc:   make([]spatial.Vec6, nn),
+		accG:  make([]spatial.Vec6, nn),
+		force: make([]spatial.Vec6, nn),
+		ic:    make([]spatial.Inertia, nn),
+		s:     make([]spatial.Vec6, m.NVT),
+		vnode: make([]int, m.NVT),
+		kinQ:  make([]float64, m.NQT),
+		mbuf:  make([]float64, m.NVT*m.NVT),
+		hbuf:  make([]float64, m.NVT),
 	}
 	for _, ed := range m.Edges {
 		j := &m.Joints[ed.Joint]

@@ -5,15 +5,10 @@ import (
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-// positions computes the edge transforms, world poses and motion subspaces at q, unless
-// they already hold those of the same tree coordinates (ForwardKinematics, CRBA and RNEA
-// at one q then place the tree once).
+// positions computes the edge transforms, world poses and motion subspaces at q.
 func (d *Data) positions(q []float64) {
 	m := d.m
-	qt := q[:m.NQT]
-	if d.placed && compile.SameConfig(qt, d.placedQ) {
-		return
-	}
+	d.kinematic = false
 	for e := range m.Edges {
 		ed := &m.Edges[e]
 		j := &m.Joints[ed.Joint]
@@ -22,8 +17,17 @@ func (d *Data) positions(q []float64) {
 		d.pose[ed.Child] = d.pose[ed.Parent].Mul(x)
 		m.EdgeSubspace(e, q, d.s[j.V0:j.V0+j.NV])
 	}
-	copy(d.placedQ, qt)
-	d.placed = true
+}
+
+// placeFor places the tree at q for dynamics that follow kinematics (ReducedDynamics and
+// ForwardDynamics): it keeps the placement of the last ForwardKinematics when no other
+// evaluation came since and q's tree coordinates are unchanged bit for bit, and computes
+// it otherwise. Every other entry point places afresh, so repeated calls at one q do the
+// full work each time.
+func (d *Data) placeFor(q []float64) {
+	if !d.kinematic || !compile.SameConfig(q[:d.m.NQT], d.kinQ) {
+		d.positions(q)
+	}
 }
 
 // jointTwist returns S·v for the tree joint of edge e (the child's twist relative to
@@ -55,8 +59,11 @@ func (d *Data) accelerations(q, v, a []float64, a0 spatial.Vec6, out []spatial.V
 		ed := &m.Edges[e]
 		j := &m.Joints[ed.Joint]
 		c := ed.Child
-		ac := d.xup[c].InvActMotion(out[ed.Parent]).Add(m.EdgeBias(e, q, v)).
-			Add(spatial.CrossMotion(d.twist[c], d.jointTwist(j, v)))
+		ac := d.xup[c].InvActMotion(out[ed.Parent])
+		if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
+			ac = ac.Add(b)
+		}
+		ac = ac.Add(spatial.CrossMotion(d.twist[c], d.jointTwist(j, v)))
 		if a != nil {
 			for k := range j.NV {
 				ac = ac.Add(d.s[j.V0+k].Scale(a[j.V0+k]))
@@ -74,6 +81,8 @@ func (d *Data) ForwardKinematics(q, v []float64) {
 	d.checkV("v", v)
 	d.positions(q)
 	d.velocities(v)
+	copy(d.kinQ, q[:d.m.NQT])
+	d.kinematic = true
 }
 
 // ForwardKinematicsAcc is ForwardKinematics followed by the body accelerations

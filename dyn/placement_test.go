@@ -5,50 +5,53 @@ import (
 	"testing"
 
 	"github.com/robocompiler/robocompiler/compile"
+	"gonum.org/v1/gonum/mat"
 )
 
-var sameBits = compile.SameConfig
-
-// TestPlacementReuse checks the placement cache of positions: after q is changed in
-// place, after a different q and back, and after an unchanged q, CRBA, Bias,
-// ForwardKinematics and the energies equal those of a fresh workspace bit for bit.
+// TestPlacementReuse checks that ReducedDynamics and ForwardDynamics after
+// ForwardKinematics (which they reuse at an unchanged q) equal those of a fresh workspace
+// bit for bit: at the same q, after q changed in place, after another evaluation in
+// between, and after a different q and back.
 func TestPlacementReuse(t *testing.T) {
 	for name, m := range testModels(t) {
 		rng := rand.New(rand.NewPCG(5, 6))
 		q, v := randomState(m, rng)
 		q2, _ := randomState(m, rng)
 		n := m.NVT
-		eval := func(d *Data, q []float64) []float64 {
-			M, h := make([]float64, n*n), make([]float64, n)
-			d.CRBA(q, M)
-			d.Bias(q, v, nil, h)
-			out := append(M, h...)
-			d.ForwardKinematics(q, v)
-			for k := range len(m.Bodies) + 1 {
-				p, tw := d.Pose(k), d.Twist(k)
-				out = append(out, p.P[:]...)
-				out = append(out, tw[:]...)
-			}
-			return append(out, d.KineticEnergy(q, v), d.PotentialEnergy(q))
+		if n == 0 {
+			continue
 		}
+		E := mat.NewDense(m.NV, 2, randVec(rng, 2*m.NV))
+		c := randVec(rng, m.NV)
+		tau := randVec(rng, n)
+		dynamics := func(d *Data, q []float64) []float64 {
+			r := NewReduced(n, 2)
+			d.ReducedDynamics(r, q, v, E, c, nil)
+			a := make([]float64, n)
+			_ = d.ForwardDynamics(q, v, tau, nil, a)
+			return append(append(append(r.MT, r.HT...), r.Mr...), a...)
+		}
+		fresh := func(q []float64) []float64 { return dynamics(NewData(m), q) }
 		d := NewData(m)
-		want := eval(NewData(m), q)
-		if got := eval(d, q); !sameBits(got, want) {
-			t.Errorf("%s: first evaluation differs from a fresh workspace", name)
-		}
-		if got := eval(d, q); !sameBits(got, want) {
-			t.Errorf("%s: repeated evaluation at the same q differs", name)
-		}
-		eval(d, q2)
-		if got := eval(d, q); !sameBits(got, want) {
-			t.Errorf("%s: evaluation after another q and back differs", name)
-		}
-		// Change q in place: the cache compares values, not slices.
 		qq := append([]float64(nil), q...)
-		eval(d, qq)
+		d.ForwardKinematics(qq, v)
+		if !compile.SameConfig(dynamics(d, qq), fresh(q)) {
+			t.Errorf("%s: dynamics after ForwardKinematics at the same q differ", name)
+		}
+		d.ForwardKinematics(qq, v)
 		copy(qq, q2)
-		if got, want2 := eval(d, qq), eval(NewData(m), q2); !sameBits(got, want2) {
-			t.Errorf("%s: evaluation after changing q in place differs", name)
+		if !compile.SameConfig(dynamics(d, qq), fresh(q2)) {
+			t.Errorf("%s: dynamics after q changed in place differ", name)
+		}
+		d.ForwardKinematics(q, v)
+		d.CRBA(q2, make([]float64, n*n))
+		if !compile.SameConfig(dynamics(d, q), fresh(q)) {
+			t.Errorf("%s: dynamics after another evaluation in between differ", name)
+		}
+		d.ForwardKinematics(q, v)
+		d.ForwardKinematics(q2, v)
+		if !compile.SameConfig(dynamics(d, q), fresh(q)) {
+			t.Errorf("%s: dynamics after a different q and back differ", name)
 		}
 	}
 }

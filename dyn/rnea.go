@@ -17,6 +17,8 @@ import (
 // and twists are left in d as by ForwardKinematics.
 func (d *Data) RNEA(q, v, a []float64, fext []spatial.Vec6, tau []float64) {
 	d.checkV("a", a)
+	d.checkQ(q)
+	d.positions(q)
 	d.rnea(q, v, a, fext, tau)
 }
 
@@ -24,17 +26,18 @@ func (d *Data) RNEA(q, v, a []float64, fext []spatial.Vec6, tau []float64) {
 // products, gravity and damping, minus the generalised external force. Arguments as for
 // RNEA.
 func (d *Data) Bias(q, v []float64, fext []spatial.Vec6, h []float64) {
+	d.checkQ(q)
+	d.positions(q)
 	d.rnea(q, v, nil, fext, h)
 }
 
-// rnea is RNEA with a == nil meaning zero acceleration.
+// rnea is RNEA at the current placement (of q), with a == nil meaning zero acceleration.
 func (d *Data) rnea(q, v, a []float64, fext []spatial.Vec6, tau []float64) {
 	d.checkQ(q)
 	d.checkV("v", v)
 	d.checkF(fext)
 	d.checkT("tau", tau)
 	m := d.m
-	d.positions(q)
 	d.velocities(v)
 	// Gravity as a fictitious upward acceleration of the ground.
 	g := m.Gravity
