@@ -1,10 +1,6 @@
 package closure
 
-import (
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
-	"gonum.org/v1/gonum/lapack/lapack64"
-)
+import "gonum.org/v1/gonum/blas/blas64"
 
 // Curvature writes c = Ė u (len NV) for the feasible velocity v = E u whose constraint
 // drift γ = Ċ(q, v)·v (len Rows, Data.Drift) is given, using the factorisation of the last
@@ -27,7 +23,7 @@ func (l *Lift) Curvature(gamma, c []float64) {
 	for i, row := range p.Rows {
 		b[i] = -gamma[row] * p.rowScale[row]
 	}
-	lapack64.Getrs(blas.NoTrans, l.rp, blas64.General{Rows: r, Cols: 1, Stride: 1, Data: b}, l.ipiv)
+	l.lu.solve(blas64.General{Rows: r, Cols: 1, Stride: 1, Data: b})
 	for k, col := range p.Dependent {
 		c[col] = b[k] * p.colScale[col]
 	}

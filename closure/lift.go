@@ -3,7 +3,6 @@ package closure
 import (
 	"fmt"
 
-	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack"
 	"gonum.org/v1/gonum/lapack/lapack64"
@@ -29,13 +28,14 @@ type Lift struct {
 	RCond float64
 	Sign  int
 
-	rp, ra blas64.General
+	// lu holds the scaled R_p and then its factors; ra the scaled R_a and then X = R_p⁻¹R_a.
+	lu *lu
+	ra blas64.General
 	// rp0, ra0 keep the scaled blocks for one step of iterative refinement (res holds the
 	// residual ra0 − rp0·X).
 	rp0, ra0, res blas64.General
-	ipiv          []int
-	work          []float64
-	iwork         []int
+	work          []float64 // Lange, rcond and Curvature scratch
+	iwork         []int     // rcond scratch
 }
 
 // SingularError reports a singular dependent block with unchanged rank: the partition
@@ -53,11 +53,11 @@ func (e *SingularError) Error() string {
 func NewLift(p *Partition, nv int) *Lift {
 	r, d := p.Rank, p.Mobility
 	l := &Lift{P: p, E: mat.NewDense(nv, max(d, 1), nil),
-		rp:   blas64.General{Rows: r, Cols: r, Stride: max(r, 1), Data: make([]float64, r*r)},
+		lu:   newLU(r),
 		ra:   blas64.General{Rows: r, Cols: d, Stride: max(d, 1), Data: make([]float64, r*d)},
-		ipiv: make([]int, r), work: make([]float64, 4*max(r, 1)), iwork: make([]int, max(r, 1)),
+		work: make([]float64, 2*max(r, 1)), iwork: make([]int, max(r, 1)),
 	}
-	l.rp0, l.ra0, l.res = cloneShape(l.rp), cloneShape(l.ra), cloneShape(l.ra)
+	l.rp0, l.ra0, l.res = cloneShape(l.lu.a), cloneShape(l.ra), cloneShape(l.ra)
 	if d == 0 {
 		l.E = &mat.Dense{}
 	}
@@ -81,36 +81,36 @@ func (l *Lift) Update(C *mat.Dense) error {
 		}
 		return nil
 	}
-	raw := C.RawMatrix()
+	raw, rp := C.RawMatrix(), l.lu.a
 	// Scaled blocks: rows weighted by the row scales, columns by the column scales.
 	for i, row := range p.Rows {
 		rs := p.rowScale[row]
 		src := raw.Data[row*raw.Stride:]
 		for k, c := range p.Dependent {
-			l.rp.Data[i*l.rp.Stride+k] = src[c] * rs * p.colScale[c]
+			rp.Data[i*rp.Stride+k] = src[c] * rs * p.colScale[c]
 		}
 		for k, c := range p.Independent {
 			l.ra.Data[i*l.ra.Stride+k] = -src[c] * rs * p.colScale[c]
 		}
 	}
-	copy(l.rp0.Data, l.rp.Data)
+	copy(l.rp0.Data, rp.Data)
 	copy(l.ra0.Data, l.ra.Data)
-	anorm := lapack64.Lange(lapack.MaxColumnSum, l.rp, l.work)
-	if !lapack64.Getrf(l.rp, l.ipiv) {
+	anorm := lapack64.Lange(lapack.MaxColumnSum, rp, l.work)
+	if !l.lu.factor() {
 		l.RCond = 0
 		return &SingularError{RCond: 0}
 	}
-	l.RCond = lapack64.Gecon(lapack.MaxColumnSum, l.rp, anorm, l.work, l.iwork)
-	l.Sign = luSign(l.rp, l.ipiv)
+	l.RCond = l.lu.rcond(anorm, l.work, l.iwork)
+	l.Sign = l.lu.sign()
 	if l.RCond < SingularTol {
 		return &SingularError{RCond: l.RCond}
 	}
-	lapack64.Getrs(blas.NoTrans, l.rp, l.ra, l.ipiv)
+	l.lu.solve(l.ra)
 	// One step of iterative refinement: X += R_p⁻¹(R_a − R_p X). It brings C·E from the
 	// LU's cond(R_p)·ε down to round-off on the ill-conditioned partitions of real files.
 	copy(l.res.Data, l.ra0.Data)
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, -1, l.rp0, l.ra, 1, l.res)
-	lapack64.Getrs(blas.NoTrans, l.rp, l.res, l.ipiv)
+	subMul(l.res, l.rp0, l.ra)
+	l.lu.solve(l.res)
 	for i, x := range l.res.Data {
 		l.ra.Data[i] += x
 	}
@@ -130,23 +130,6 @@ func (l *Lift) Update(C *mat.Dense) error {
 		}
 	}
 	return nil
-}
-
-// luSign returns the sign of the determinant of a matrix from its LU factors (Getrf).
-func luSign(lu blas64.General, ipiv []int) int {
-	sign := 1
-	for i, p := range ipiv {
-		if p != i {
-			sign = -sign
-		}
-		switch d := lu.Data[i*lu.Stride+i]; {
-		case d < 0:
-			sign = -sign
-		case d == 0:
-			return 0
-		}
-	}
-	return sign
 }
 
 // cloneShape returns a zero matrix of g's shape and stride.

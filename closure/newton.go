@@ -2,9 +2,7 @@ package closure
 
 import (
 	"github.com/robocompiler/robocompiler/compile"
-	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
-	"gonum.org/v1/gonum/lapack/lapack64"
 )
 
 // CorrectTol is the scaled residual of the selected rows (in units of the declared
@@ -21,8 +19,8 @@ type newton struct {
 	rows, cols   []int
 	check        []int // rows whose residual must be within GapTol
 	rs           []float64
-	a, b         blas64.General
-	ipiv         []int
+	lu           *lu // the selected rows over the dependent columns, then their factors
+	b            blas64.General
 	dv, save     []float64
 	maxIt        int
 	lastResidual float64
@@ -31,9 +29,8 @@ type newton struct {
 func newNewton(m *compile.Model, rows, cols, check []int) *newton {
 	n := len(rows)
 	return &newton{m: m, rows: rows, cols: cols, check: check, rs: RowScales(m),
-		a:    blas64.General{Rows: n, Cols: n, Stride: max(n, 1), Data: make([]float64, n*n)},
-		b:    blas64.General{Rows: n, Cols: 1, Stride: 1, Data: make([]float64, n)},
-		ipiv: make([]int, n), dv: make([]float64, m.NV), save: make([]float64, m.NQ), maxIt: 10}
+		lu: newLU(n), b: blas64.General{Rows: n, Cols: 1, Stride: 1, Data: make([]float64, n)},
+		dv: make([]float64, m.NV), save: make([]float64, m.NQ), maxIt: 10}
 }
 
 // correct runs Newton iterations on q in place until the selected rows reach
@@ -57,14 +54,14 @@ func (n *newton) correct(d *Data, q []float64) (int, bool) {
 		raw := d.C.RawMatrix()
 		for i, r := range n.rows {
 			for k, c := range n.cols {
-				n.a.Data[i*n.a.Stride+k] = raw.Data[r*raw.Stride+c]
+				n.lu.a.Data[i*n.lu.a.Stride+k] = raw.Data[r*raw.Stride+c]
 			}
 			n.b.Data[i] = -d.Rho[r]
 		}
-		if !lapack64.Getrf(n.a, n.ipiv) {
+		if !n.lu.factor() {
 			break
 		}
-		lapack64.Getrs(blas.NoTrans, n.a, n.b, n.ipiv)
+		n.lu.solve(n.b)
 		for k, c := range n.cols {
 			n.dv[c] = n.b.Data[k]
 		}

@@ -1,0 +1,228 @@
+package closure
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/gonum"
+)
+
+// The LU kernels below replace LAPACK's Getrf, Getrs and Gecon for the square blocks of
+// closure Jacobians (tens of rows, mostly zeros). They work on row-major matrices like
+// lapack64, skip zero entries, and allocate nothing; the factors and pivots follow
+// Getrf's conventions.
+
+// lu is an LU factorisation with partial pivoting, P·A = L·U, of a square matrix A held
+// in place in a (L unit lower triangular below the diagonal, U upper; ipiv[k] is the row
+// swapped with row k). The column indices of the nonzero off-diagonal entries of row i
+// are cols[lo[i]:mid[i]] in L and cols[mid[i]:hi[i]] in U, so solves touch only nonzeros.
+type lu struct {
+	a           blas64.General
+	ipiv        []int
+	cols        []int
+	lo, mid, hi []int
+}
+
+// newLU allocates the factorisation of an n×n matrix.
+func newLU(n int) *lu {
+	return &lu{a: blas64.General{Rows: n, Cols: n, Stride: max(n, 1), Data: make([]float64, n*n)},
+		ipiv: make([]int, n), cols: make([]int, n*n), lo: make([]int, n), mid: make([]int, n), hi: make([]int, n)}
+}
+
+// factor factorises the matrix in f.a in place. Zero multipliers and zero entries of the
+// pivot row are skipped. It returns false, leaving f.a partially factored, when a pivot
+// column is exactly zero.
+func (f *lu) factor() bool {
+	a, n := f.a.Data, f.a.Rows
+	s := f.a.Stride
+	for k := range n {
+		p, best := k, math.Abs(a[k*s+k])
+		for i := k + 1; i < n; i++ {
+			if v := math.Abs(a[i*s+k]); v > best {
+				p, best = i, v
+			}
+		}
+		f.ipiv[k] = p
+		if best == 0 {
+			return false
+		}
+		rk := a[k*s : k*s+n]
+		if p != k {
+			rp := a[p*s : p*s+n]
+			for j := range rk {
+				rk[j], rp[j] = rp[j], rk[j]
+			}
+		}
+		// The nonzero columns of the pivot row right of the diagonal (row k of U).
+		cols := f.cols[:0]
+		for j := k + 1; j < n; j++ {
+			if rk[j] != 0 {
+				cols = append(cols, j)
+			}
+		}
+		for i := k + 1; i < n; i++ {
+			ri := a[i*s : i*s+n]
+			if ri[k] == 0 {
+				continue
+			}
+			l := ri[k] / rk[k]
+			ri[k] = l
+			for _, j := range cols {
+				ri[j] -= l * rk[j]
+			}
+		}
+	}
+	// Index the nonzeros of L and U row by row.
+	c := 0
+	for i := range n {
+		ri := a[i*s : i*s+n]
+		f.lo[i] = c
+		for j, x := range ri[:i] {
+			if x != 0 {
+				f.cols[c] = j
+				c++
+			}
+		}
+		f.mid[i] = c
+		for j := i + 1; j < n; j++ {
+			if ri[j] != 0 {
+				f.cols[c] = j
+				c++
+			}
+		}
+		f.hi[i] = c
+	}
+	return true
+}
+
+// solve overwrites b (n × nrhs) with A⁻¹·b.
+func (f *lu) solve(b blas64.General) {
+	for k, p := range f.ipiv {
+		if p != k {
+			rk, rp := b.Data[k*b.Stride:k*b.Stride+b.Cols], b.Data[p*b.Stride:p*b.Stride+b.Cols]
+			for j := range rk {
+				rk[j], rp[j] = rp[j], rk[j]
+			}
+		}
+	}
+	f.triSolve(b)
+}
+
+// triSolve overwrites b (n × nrhs) with U⁻¹·L⁻¹·b (no interchanges).
+func (f *lu) triSolve(b blas64.General) {
+	a, s := f.a.Data, f.a.Stride
+	n, nr, bs := f.a.Rows, b.Cols, b.Stride
+	for i := range n {
+		bi := b.Data[i*bs : i*bs+nr]
+		for _, j := range f.cols[f.lo[i]:f.mid[i]] {
+			l := a[i*s+j]
+			for c, x := range b.Data[j*bs : j*bs+nr] {
+				bi[c] -= l * x
+			}
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		bi := b.Data[i*bs : i*bs+nr]
+		for _, j := range f.cols[f.mid[i]:f.hi[i]] {
+			u := a[i*s+j]
+			for c, x := range b.Data[j*bs : j*bs+nr] {
+				bi[c] -= u * x
+			}
+		}
+		d := a[i*s+i]
+		for c := range bi {
+			bi[c] /= d
+		}
+	}
+}
+
+// triSolveT overwrites x (len n) with L⁻ᵀ·U⁻ᵀ·x (no interchanges).
+func (f *lu) triSolveT(x []float64) {
+	a, s := f.a.Data, f.a.Stride
+	n := f.a.Rows
+	for i := range n {
+		x[i] /= a[i*s+i]
+		xi := x[i]
+		for _, j := range f.cols[f.mid[i]:f.hi[i]] {
+			x[j] -= a[i*s+j] * xi
+		}
+	}
+	for i := n - 1; i > 0; i-- {
+		xi := x[i]
+		for _, j := range f.cols[f.lo[i]:f.mid[i]] {
+			x[j] -= a[i*s+j] * xi
+		}
+	}
+}
+
+// rcond returns the reciprocal condition number 1/(‖A‖₁·‖A⁻¹‖₁) from the factors and
+// anorm = ‖A‖₁, estimating ‖A⁻¹‖₁ by LAPACK's Dlacn2 as Gecon does. It returns 0 when
+// anorm is 0 or infinite or a solve overflows, and NaN for a NaN anorm. work has
+// len ≥ 2n and isgn len ≥ n.
+func (f *lu) rcond(anorm float64, work []float64, isgn []int) float64 {
+	n := f.a.Rows
+	switch {
+	case n == 0:
+		return 1
+	case math.IsNaN(anorm):
+		return anorm
+	case anorm == 0 || math.IsInf(anorm, 1):
+		return 0
+	}
+	x, v := work[:n], work[n:2*n]
+	var isave [3]int
+	var est float64
+	kase := 0
+	for {
+		est, kase = gonum.Implementation{}.Dlacn2(n, v, x, isgn, est, kase, &isave)
+		switch kase {
+		case 0:
+			if est == 0 {
+				return 0
+			}
+			return (1 / est) / anorm
+		case 1:
+			f.triSolve(blas64.General{Rows: n, Cols: 1, Stride: 1, Data: x})
+		default:
+			f.triSolveT(x)
+		}
+		for _, xi := range x {
+			if math.IsInf(xi, 0) || math.IsNaN(xi) {
+				return 0
+			}
+		}
+	}
+}
+
+// sign returns the sign of det A (+1 or -1; 0 when a pivot is zero).
+func (f *lu) sign() int {
+	sign := 1
+	for i, p := range f.ipiv {
+		if p != i {
+			sign = -sign
+		}
+		switch d := f.a.Data[i*f.a.Stride+i]; {
+		case d < 0:
+			sign = -sign
+		case d == 0:
+			return 0
+		}
+	}
+	return sign
+}
+
+// subMul overwrites c (m × p) with c − a·b for a (m × n) and b (n × p), skipping the
+// zero entries of a.
+func subMul(c, a, b blas64.General) {
+	for i := range a.Rows {
+		ci := c.Data[i*c.Stride : i*c.Stride+c.Cols]
+		for k, x := range a.Data[i*a.Stride : i*a.Stride+a.Cols] {
+			if x == 0 {
+				continue
+			}
+			for j, y := range b.Data[k*b.Stride : k*b.Stride+c.Cols] {
+				ci[j] -= x * y
+			}
+		}
+	}
+}
