@@ -24,7 +24,7 @@ func (l *Lift) Curvature(gamma, c []float64) {
 		b[i] = -gamma[row] * p.rowScale[row]
 	}
 	l.lu.solve(blas64.General{Rows: r, Cols: 1, Stride: 1, Data: b})
-	for k, col := range p.Dependent {
+	for k, col := range l.dep {
 		c[col] = b[k] * p.colScale[col]
 	}
 }

@@ -28,9 +28,13 @@ type Lift struct {
 	RCond float64
 	Sign  int
 
-	// lu holds the scaled R_p and then its factors; ra the scaled R_a and then X = R_p⁻¹R_a.
-	lu *lu
-	ra blas64.General
+	// lu holds the scaled R_p, its columns in the order dep (the partition's sparse LU
+	// order, whose permutation of Dependent has sign depSign), and then its factors; ra
+	// the scaled R_a and then X = R_p⁻¹R_a, rows in the order dep.
+	lu      *lu
+	dep     []int
+	depSign int
+	ra      blas64.General
 	// rp0, ra0 keep the scaled blocks for one step of iterative refinement (res holds the
 	// residual ra0 − rp0·X).
 	rp0, ra0, res blas64.General
@@ -61,7 +65,33 @@ func NewLift(p *Partition, nv int) *Lift {
 	if d == 0 {
 		l.E = &mat.Dense{}
 	}
+	l.dep, l.depSign = p.Dependent, 1
+	if p.order != nil {
+		l.dep, l.depSign = p.order, permutationSign(p.Dependent, p.order)
+	}
 	return l
+}
+
+// permutationSign returns the sign (+1 or -1) of the permutation taking the distinct
+// values of a to their positions in b (a reordering of a).
+func permutationSign(a, b []int) int {
+	pos := make(map[int]int, len(a))
+	for i, x := range a {
+		pos[x] = i
+	}
+	perm := make([]int, len(b))
+	for i, x := range b {
+		perm[i] = pos[x]
+	}
+	sign := 1
+	for i := range perm {
+		for perm[i] != i {
+			j := perm[i]
+			perm[i], perm[j] = perm[j], perm[i]
+			sign = -sign
+		}
+	}
+	return sign
 }
 
 // Update recomputes E from the closure Jacobian C (Rows × NV) at the current
@@ -86,7 +116,7 @@ func (l *Lift) Update(C *mat.Dense) error {
 	for i, row := range p.Rows {
 		rs := p.rowScale[row]
 		src := raw.Data[row*raw.Stride:]
-		for k, c := range p.Dependent {
+		for k, c := range l.dep {
 			rp.Data[i*rp.Stride+k] = src[c] * rs * p.colScale[c]
 		}
 		for k, c := range p.Independent {
@@ -101,7 +131,7 @@ func (l *Lift) Update(C *mat.Dense) error {
 		return &SingularError{RCond: 0}
 	}
 	l.RCond = l.lu.rcond(anorm, l.work, l.iwork)
-	l.Sign = l.lu.sign()
+	l.Sign = l.lu.sign() * l.depSign
 	if l.RCond < SingularTol {
 		return &SingularError{RCond: l.RCond}
 	}
@@ -123,7 +153,7 @@ func (l *Lift) Update(C *mat.Dense) error {
 		row[k] = 1
 	}
 	// Unscale: x = D_p x_s D_a⁻¹.
-	for i, c := range p.Dependent {
+	for i, c := range l.dep {
 		row := e.Data[c*e.Stride : c*e.Stride+d]
 		for k, a := range p.Independent {
 			row[k] = l.ra.Data[i*l.ra.Stride+k] * p.colScale[c] / p.colScale[a]

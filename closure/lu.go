@@ -14,19 +14,22 @@ import (
 
 // lu is an LU factorisation with partial pivoting, P·A = L·U, of a square matrix A held
 // in place in a (L unit lower triangular below the diagonal, U upper; ipiv[k] is the row
-// swapped with row k). The column indices of the nonzero off-diagonal entries of row i
-// are cols[lo[i]:mid[i]] in L and cols[mid[i]:hi[i]] in U, so solves touch only nonzeros.
+// swapped with row k). The solves read a compressed copy: the nonzero off-diagonal
+// entries of row i are vals[lo[i]:mid[i]] in L and vals[mid[i]:hi[i]] in U, in columns
+// cols[...] of the same ranges, and diag holds U's diagonal.
 type lu struct {
 	a           blas64.General
 	ipiv        []int
 	cols        []int
+	vals, diag  []float64
 	lo, mid, hi []int
 }
 
 // newLU allocates the factorisation of an n×n matrix.
 func newLU(n int) *lu {
 	return &lu{a: blas64.General{Rows: n, Cols: n, Stride: max(n, 1), Data: make([]float64, n*n)},
-		ipiv: make([]int, n), cols: make([]int, n*n), lo: make([]int, n), mid: make([]int, n), hi: make([]int, n)}
+		ipiv: make([]int, n), cols: make([]int, n*n), vals: make([]float64, n*n), diag: make([]float64, n),
+		lo: make([]int, n), mid: make([]int, n), hi: make([]int, n)}
 }
 
 // factor factorises the matrix in f.a in place. Zero multipliers and zero entries of the
@@ -72,21 +75,17 @@ func (f *lu) factor() bool {
 			}
 		}
 	}
-	// Index the nonzeros of L and U row by row.
+	// Compress the nonzeros of L and U row by row.
 	c := 0
 	for i := range n {
 		ri := a[i*s : i*s+n]
 		f.lo[i] = c
-		for j, x := range ri[:i] {
-			if x != 0 {
-				f.cols[c] = j
-				c++
-			}
-		}
-		f.mid[i] = c
-		for j := i + 1; j < n; j++ {
-			if ri[j] != 0 {
-				f.cols[c] = j
+		for j, x := range ri {
+			if j == i {
+				f.mid[i] = c
+				f.diag[i] = x
+			} else if x != 0 {
+				f.cols[c], f.vals[c] = j, x
 				c++
 			}
 		}
@@ -108,49 +107,47 @@ func (f *lu) solve(b blas64.General) {
 	f.triSolve(b)
 }
 
-// triSolve overwrites b (n × nrhs) with U⁻¹·L⁻¹·b (no interchanges).
+// triSolve overwrites b (n × nrhs) with U⁻¹·L⁻¹·b (no interchanges), one right-hand
+// side at a time.
 func (f *lu) triSolve(b blas64.General) {
-	a, s := f.a.Data, f.a.Stride
-	n, nr, bs := f.a.Rows, b.Cols, b.Stride
-	for i := range n {
-		bi := b.Data[i*bs : i*bs+nr]
-		for _, j := range f.cols[f.lo[i]:f.mid[i]] {
-			l := a[i*s+j]
-			for c, x := range b.Data[j*bs : j*bs+nr] {
-				bi[c] -= l * x
+	n, bs := f.a.Rows, b.Stride
+	for c := range b.Cols {
+		x := b.Data[c:]
+		for i := range n {
+			t := x[i*bs]
+			vs := f.vals[f.lo[i]:f.mid[i]]
+			for k, j := range f.cols[f.lo[i]:f.mid[i]][:len(vs)] {
+				t -= vs[k] * x[j*bs]
 			}
+			x[i*bs] = t
 		}
-	}
-	for i := n - 1; i >= 0; i-- {
-		bi := b.Data[i*bs : i*bs+nr]
-		for _, j := range f.cols[f.mid[i]:f.hi[i]] {
-			u := a[i*s+j]
-			for c, x := range b.Data[j*bs : j*bs+nr] {
-				bi[c] -= u * x
+		for i := n - 1; i >= 0; i-- {
+			t := x[i*bs]
+			vs := f.vals[f.mid[i]:f.hi[i]]
+			for k, j := range f.cols[f.mid[i]:f.hi[i]][:len(vs)] {
+				t -= vs[k] * x[j*bs]
 			}
-		}
-		d := a[i*s+i]
-		for c := range bi {
-			bi[c] /= d
+			x[i*bs] = t / f.diag[i]
 		}
 	}
 }
 
 // triSolveT overwrites x (len n) with L⁻ᵀ·U⁻ᵀ·x (no interchanges).
 func (f *lu) triSolveT(x []float64) {
-	a, s := f.a.Data, f.a.Stride
 	n := f.a.Rows
 	for i := range n {
-		x[i] /= a[i*s+i]
+		x[i] /= f.diag[i]
 		xi := x[i]
-		for _, j := range f.cols[f.mid[i]:f.hi[i]] {
-			x[j] -= a[i*s+j] * xi
+		vs := f.vals[f.mid[i]:f.hi[i]]
+		for k, j := range f.cols[f.mid[i]:f.hi[i]][:len(vs)] {
+			x[j] -= vs[k] * xi
 		}
 	}
 	for i := n - 1; i > 0; i-- {
 		xi := x[i]
-		for _, j := range f.cols[f.lo[i]:f.mid[i]] {
-			x[j] -= a[i*s+j] * xi
+		vs := f.vals[f.lo[i]:f.mid[i]]
+		for k, j := range f.cols[f.lo[i]:f.mid[i]][:len(vs)] {
+			x[j] -= vs[k] * xi
 		}
 	}
 }
@@ -201,7 +198,7 @@ func (f *lu) sign() int {
 		if p != i {
 			sign = -sign
 		}
-		switch d := f.a.Data[i*f.a.Stride+i]; {
+		switch d := f.diag[i]; {
 		case d < 0:
 			sign = -sign
 		case d == 0:
