@@ -3,17 +3,25 @@ package spatial
 // CrossMotion returns the motion cross product a × b of twists a = [w; v]
 // and b = [wb; vb]: [w × wb; w × vb + v × wb] (ad_a b).
 func CrossMotion(a, b Vec6) Vec6 {
-	w, v := a.Angular(), a.Linear()
-	wb, vb := b.Angular(), b.Linear()
-	return NewVec6(w.Cross(wb), w.Cross(vb).Add(v.Cross(wb)))
+	return Vec6{
+		a[1]*b[2] - a[2]*b[1],
+		a[2]*b[0] - a[0]*b[2],
+		a[0]*b[1] - a[1]*b[0],
+		(a[1]*b[5] - a[2]*b[4]) + (a[4]*b[2] - a[5]*b[1]),
+		(a[2]*b[3] - a[0]*b[5]) + (a[5]*b[0] - a[3]*b[2]),
+		(a[0]*b[4] - a[1]*b[3]) + (a[3]*b[1] - a[4]*b[0])}
 }
 
 // CrossForce returns the force cross product a ×* f of a twist a = [w; v]
 // and a wrench f = [n; fl]: [w × n + v × fl; w × fl] (= -ad_aᵀ f).
 func CrossForce(a, f Vec6) Vec6 {
-	w, v := a.Angular(), a.Linear()
-	n, fl := f.Angular(), f.Linear()
-	return NewVec6(w.Cross(n).Add(v.Cross(fl)), w.Cross(fl))
+	return Vec6{
+		(a[1]*f[2] - a[2]*f[1]) + (a[4]*f[5] - a[5]*f[4]),
+		(a[2]*f[0] - a[0]*f[2]) + (a[5]*f[3] - a[3]*f[5]),
+		(a[0]*f[1] - a[1]*f[0]) + (a[3]*f[4] - a[4]*f[3]),
+		a[1]*f[5] - a[2]*f[4],
+		a[2]*f[3] - a[0]*f[5],
+		a[0]*f[4] - a[1]*f[3]}
 }
 
 // CrossMotionMat returns the 6x6 matrix ad_a = [[skew(w), 0], [skew(v), skew(w)]].

@@ -26,10 +26,14 @@ func (a Inertia) Add(b Inertia) Inertia {
 // v = [w; vo] (vo the velocity of the frame origin): n = I w + h × vo,
 // f = m vo - h × w.
 func (a Inertia) MulMotion(v Vec6) Vec6 {
-	w, vo := v.Angular(), v.Linear()
-	n := a.I.MulVec(w).Add(a.H.Cross(vo))
-	f := vo.Scale(a.Mass).Sub(a.H.Cross(w))
-	return NewVec6(n, f)
+	i, h, m := &a.I, &a.H, a.Mass
+	return Vec6{
+		i[0][0]*v[0] + i[0][1]*v[1] + i[0][2]*v[2] + (h[1]*v[5] - h[2]*v[4]),
+		i[1][0]*v[0] + i[1][1]*v[1] + i[1][2]*v[2] + (h[2]*v[3] - h[0]*v[5]),
+		i[2][0]*v[0] + i[2][1]*v[1] + i[2][2]*v[2] + (h[0]*v[4] - h[1]*v[3]),
+		m*v[3] - (h[1]*v[2] - h[2]*v[1]),
+		m*v[4] - (h[2]*v[0] - h[0]*v[2]),
+		m*v[5] - (h[0]*v[1] - h[1]*v[0])}
 }
 
 // Mat6 returns the 6x6 matrix [[I, skew(h)], [skew(h)ᵀ, m·I3]].
@@ -41,11 +45,21 @@ func (a Inertia) Mat6() Mat6 {
 // Transformed re-expresses an inertia given in the child frame of X in the
 // parent frame (X maps child to parent): matrix form Ad⁻ᵀ M Ad⁻¹.
 func (a Inertia) Transformed(X Transform) Inertia {
-	hr := X.R.MulVec(a.H)
-	ph, hh := Skew(X.P), Skew(hr)
-	i := X.R.Mul(a.I).Mul(X.R.T())
-	i = i.Sub(ph.Mul(hh).Add(hh.Mul(ph))).Sub(ph.Mul(ph).Scale(a.Mass))
-	return Inertia{Mass: a.Mass, H: hr.Add(X.P.Scale(a.Mass)), I: i}
+	r, p, m := &X.R, &X.P, a.Mass
+	hr := mulVec3(r, &a.H)
+	ph, hh, rt := Skew(*p), Skew(hr), r.T()
+	var ri, i, s1, s2, s3 Mat3
+	mul3(&ri, r, &a.I)
+	mul3(&i, &ri, &rt)
+	mul3(&s1, &ph, &hh)
+	mul3(&s2, &hh, &ph)
+	mul3(&s3, &ph, &ph)
+	for j := range 3 {
+		for k := range 3 {
+			i[j][k] = i[j][k] - (s1[j][k] + s2[j][k]) - s3[j][k]*m
+		}
+	}
+	return Inertia{Mass: m, H: Vec3{hr[0] + m*p[0], hr[1] + m*p[1], hr[2] + m*p[2]}, I: i}
 }
 
 // COM returns the centre of mass H/Mass (m); zero for a massless inertia.

@@ -14,7 +14,10 @@ func JlInvSE3(xi Vec6) Mat6 {
 	w := xi.Angular()
 	ji := JlInvSO3(w)
 	q := jacobianQ(w, xi.Linear())
-	return NewMat6(ji, Mat3{}, ji.Mul(q).Mul(ji).Scale(-1), ji)
+	var jq, c Mat3
+	mul3(&jq, &ji, &q)
+	mul3(&c, &jq, &ji)
+	return NewMat6(ji, Mat3{}, c.Scale(-1), ji)
 }
 
 // JrSE3 returns the 6x6 right Jacobian of SE(3): (T⁻¹ Ṫ)^∨ = J_r(ξ) ξ̇;
@@ -32,13 +35,21 @@ func JrInvSE3(xi Vec6) Mat6 { return JlInvSE3(xi.Scale(-1)) }
 func jacobianQ(w, v Vec3) Mat3 {
 	th := w.Norm()
 	W, V := Skew(w), Skew(v)
-	wv, vw := W.Mul(V), V.Mul(W)
-	wvw := wv.Mul(W)
-	wwv := W.Mul(wv)
-	vww := vw.Mul(W)
-	q := V.Scale(0.5)
-	q = q.Add(wv.Add(vw).Add(wvw).Scale(sincTail(th)))
-	q = q.Add(wwv.Add(vww).Sub(wvw.Scale(3)).Scale(coscTail(th)))
-	q = q.Add(wvw.Mul(W).Add(W.Mul(wvw)).Scale(qTail(th)))
+	var wv, vw, wvw, wwv, vww, wvww, wwvw Mat3
+	mul3(&wv, &W, &V)
+	mul3(&vw, &V, &W)
+	mul3(&wvw, &wv, &W)
+	mul3(&wwv, &W, &wv)
+	mul3(&vww, &vw, &W)
+	mul3(&wvww, &wvw, &W)
+	mul3(&wwvw, &W, &wvw)
+	c1, c2, c3 := sincTail(th), coscTail(th), qTail(th)
+	var q Mat3
+	for i := range 3 {
+		for j := range 3 {
+			q[i][j] = V[i][j]*0.5 + (wv[i][j]+vw[i][j]+wvw[i][j])*c1 +
+				(wwv[i][j]+vww[i][j]-wvw[i][j]*3)*c2 + (wvww[i][j]+wwvw[i][j])*c3
+		}
+	}
 	return q
 }

@@ -29,16 +29,25 @@ func Outer(a, b Vec3) Mat3 {
 // Mul returns the 3x3 product m·b.
 func (m Mat3) Mul(b Mat3) Mat3 {
 	var r Mat3
-	for i := range 3 {
-		for j := range 3 {
-			r[i][j] = m[i][0]*b[0][j] + m[i][1]*b[1][j] + m[i][2]*b[2][j]
-		}
-	}
+	mul3(&r, &m, &b)
 	return r
 }
 
+// mul3 writes a·b into r (which must not alias a or b). Go keeps arrays of more than one
+// element in memory, so the hot products take pointers and are written on scalars
+// rather than composed from helpers.
+func mul3(r, a, b *Mat3) {
+	for i := range 3 {
+		a0, a1, a2 := a[i][0], a[i][1], a[i][2]
+		r[i] = [3]float64{a0*b[0][0] + a1*b[1][0] + a2*b[2][0], a0*b[0][1] + a1*b[1][1] + a2*b[2][1], a0*b[0][2] + a1*b[1][2] + a2*b[2][2]}
+	}
+}
+
 // MulVec returns the 3-vector m·v.
-func (m Mat3) MulVec(v Vec3) Vec3 {
+func (m Mat3) MulVec(v Vec3) Vec3 { return mulVec3(&m, &v) }
+
+// mulVec3 returns m·v (see mul3).
+func mulVec3(m *Mat3, v *Vec3) Vec3 {
 	return Vec3{
 		m[0][0]*v[0] + m[0][1]*v[1] + m[0][2]*v[2],
 		m[1][0]*v[0] + m[1][1]*v[1] + m[1][2]*v[2],

@@ -10,19 +10,44 @@ type Transform struct {
 // Identity returns the identity transform.
 func Identity() Transform { return Transform{R: Identity3()} }
 
+// The hot operations below are written on scalars: Go keeps arrays of more than one
+// element in memory, so composing Vec3 and Mat3 helpers costs several times the
+// arithmetic.
+
 // Mul returns the composition t·u (first u, then t): child of u → parent of t.
 func (t Transform) Mul(u Transform) Transform {
-	return Transform{R: t.R.Mul(u.R), P: t.R.MulVec(u.P).Add(t.P)}
+	a := &t.R
+	r := Transform{P: Vec3{
+		a[0][0]*u.P[0] + a[0][1]*u.P[1] + a[0][2]*u.P[2] + t.P[0],
+		a[1][0]*u.P[0] + a[1][1]*u.P[1] + a[1][2]*u.P[2] + t.P[1],
+		a[2][0]*u.P[0] + a[2][1]*u.P[1] + a[2][2]*u.P[2] + t.P[2],
+	}}
+	mul3(&r.R, a, &u.R)
+	return r
 }
 
 // Inv returns the inverse transform (Rᵀ, -Rᵀ P).
 func (t Transform) Inv() Transform {
-	rt := t.R.T()
-	return Transform{R: rt, P: rt.MulVec(t.P).Neg()}
+	r, p := &t.R, &t.P
+	return Transform{
+		R: r.T(),
+		P: Vec3{
+			-(r[0][0]*p[0] + r[1][0]*p[1] + r[2][0]*p[2]),
+			-(r[0][1]*p[0] + r[1][1]*p[1] + r[2][1]*p[2]),
+			-(r[0][2]*p[0] + r[1][2]*p[1] + r[2][2]*p[2]),
+		},
+	}
 }
 
 // Apply maps a point (m) from child to parent coordinates: R x + P.
-func (t Transform) Apply(x Vec3) Vec3 { return t.R.MulVec(x).Add(t.P) }
+func (t Transform) Apply(x Vec3) Vec3 {
+	r := &t.R
+	return Vec3{
+		r[0][0]*x[0] + r[0][1]*x[1] + r[0][2]*x[2] + t.P[0],
+		r[1][0]*x[0] + r[1][1]*x[1] + r[1][2]*x[2] + t.P[1],
+		r[2][0]*x[0] + r[2][1]*x[1] + r[2][2]*x[2] + t.P[2],
+	}
+}
 
 // ApplyVec maps a direction (free vector) from child to parent coordinates: R x.
 func (t Transform) ApplyVec(x Vec3) Vec3 { return t.R.MulVec(x) }
