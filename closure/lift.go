@@ -2,10 +2,9 @@ package closure
 
 import (
 	"fmt"
+	"math"
 
 	"gonum.org/v1/gonum/blas/blas64"
-	"gonum.org/v1/gonum/lapack"
-	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -35,11 +34,14 @@ type Lift struct {
 	dep     []int
 	depSign int
 	ra      blas64.General
-	// rp0, ra0 keep the scaled blocks for one step of iterative refinement (res holds the
-	// residual ra0 − rp0·X).
-	rp0, ra0, res blas64.General
-	work          []float64 // Lange, rcond and Curvature scratch
-	iwork         []int     // rcond scratch
+	// The scaled blocks are kept for one step of iterative refinement: R_p row by row as
+	// its nonzeros rp0Val in columns rp0Col[rp0Ptr[i]:rp0Ptr[i+1]], and ra0; res holds the
+	// residual ra0 − R_p·X.
+	rp0Ptr, rp0Col []int
+	rp0Val         []float64
+	ra0, res       blas64.General
+	work           []float64 // column sums, rcond and Curvature scratch
+	iwork          []int     // rcond scratch
 }
 
 // SingularError reports a singular dependent block with unchanged rank: the partition
@@ -61,7 +63,8 @@ func NewLift(p *Partition, nv int) *Lift {
 		ra:   blas64.General{Rows: r, Cols: d, Stride: max(d, 1), Data: make([]float64, r*d)},
 		work: make([]float64, 2*max(r, 1)), iwork: make([]int, max(r, 1)),
 	}
-	l.rp0, l.ra0, l.res = cloneShape(l.lu.a), cloneShape(l.ra), cloneShape(l.ra)
+	l.ra0, l.res = cloneShape(l.ra), cloneShape(l.ra)
+	l.rp0Ptr, l.rp0Col, l.rp0Val = make([]int, r+1), make([]int, r*r), make([]float64, r*r)
 	if d == 0 {
 		l.E = &mat.Dense{}
 	}
@@ -112,20 +115,34 @@ func (l *Lift) Update(C *mat.Dense) error {
 		return nil
 	}
 	raw, rp := C.RawMatrix(), l.lu.a
-	// Scaled blocks: rows weighted by the row scales, columns by the column scales.
+	// Scaled blocks: rows weighted by the row scales, columns by the column scales; the
+	// column sums of |R_p| give its 1-norm.
+	colSum := l.work[:r]
+	clear(colSum)
+	nz := 0
 	for i, row := range p.Rows {
 		rs := p.rowScale[row]
 		src := raw.Data[row*raw.Stride:]
+		l.rp0Ptr[i] = nz
 		for k, c := range l.dep {
-			rp.Data[i*rp.Stride+k] = src[c] * rs * p.colScale[c]
+			x := src[c] * rs * p.colScale[c]
+			rp.Data[i*rp.Stride+k] = x
+			colSum[k] += math.Abs(x)
+			if x != 0 {
+				l.rp0Col[nz], l.rp0Val[nz] = k, x
+				nz++
+			}
 		}
 		for k, c := range p.Independent {
 			l.ra.Data[i*l.ra.Stride+k] = -src[c] * rs * p.colScale[c]
 		}
 	}
-	copy(l.rp0.Data, rp.Data)
+	l.rp0Ptr[r] = nz
 	copy(l.ra0.Data, l.ra.Data)
-	anorm := lapack64.Lange(lapack.MaxColumnSum, rp, l.work)
+	anorm := 0.0
+	for _, s := range colSum {
+		anorm = math.Max(anorm, s)
+	}
 	if !l.lu.factor() {
 		l.RCond = 0
 		return &SingularError{RCond: 0}
@@ -139,7 +156,15 @@ func (l *Lift) Update(C *mat.Dense) error {
 	// One step of iterative refinement: X += R_p⁻¹(R_a − R_p X). It brings C·E from the
 	// LU's cond(R_p)·ε down to round-off on the ill-conditioned partitions of real files.
 	copy(l.res.Data, l.ra0.Data)
-	subMul(l.res, l.rp0, l.ra)
+	for i := range r {
+		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d]
+		for q := l.rp0Ptr[i]; q < l.rp0Ptr[i+1]; q++ {
+			x, xk := l.rp0Val[q], l.ra.Data[l.rp0Col[q]*l.ra.Stride:]
+			for j := range ri {
+				ri[j] -= x * xk[j]
+			}
+		}
+	}
 	l.lu.solve(l.res)
 	for i, x := range l.res.Data {
 		l.ra.Data[i] += x

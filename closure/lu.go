@@ -207,19 +207,3 @@ func (f *lu) sign() int {
 	}
 	return sign
 }
-
-// subMul overwrites c (m × p) with c − a·b for a (m × n) and b (n × p), skipping the
-// zero entries of a.
-func subMul(c, a, b blas64.General) {
-	for i := range a.Rows {
-		ci := c.Data[i*c.Stride : i*c.Stride+c.Cols]
-		for k, x := range a.Data[i*a.Stride : i*a.Stride+a.Cols] {
-			if x == 0 {
-				continue
-			}
-			for j, y := range b.Data[k*b.Stride : k*b.Stride+c.Cols] {
-				ci[j] -= x * y
-			}
-		}
-	}
-}

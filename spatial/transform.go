@@ -16,13 +16,10 @@ func Identity() Transform { return Transform{R: Identity3()} }
 
 // Mul returns the composition t·u (first u, then t): child of u → parent of t.
 func (t Transform) Mul(u Transform) Transform {
-	a := &t.R
-	r := Transform{P: Vec3{
-		a[0][0]*u.P[0] + a[0][1]*u.P[1] + a[0][2]*u.P[2] + t.P[0],
-		a[1][0]*u.P[0] + a[1][1]*u.P[1] + a[1][2]*u.P[2] + t.P[1],
-		a[2][0]*u.P[0] + a[2][1]*u.P[1] + a[2][2]*u.P[2] + t.P[2],
-	}}
-	mul3(&r.R, a, &u.R)
+	var r Transform
+	mul3(&r.R, &t.R, &u.R)
+	p := mulVec3(&t.R, &u.P)
+	r.P = Vec3{p[0] + t.P[0], p[1] + t.P[1], p[2] + t.P[2]}
 	return r
 }
 
@@ -41,12 +38,8 @@ func (t Transform) Inv() Transform {
 
 // Apply maps a point (m) from child to parent coordinates: R x + P.
 func (t Transform) Apply(x Vec3) Vec3 {
-	r := &t.R
-	return Vec3{
-		r[0][0]*x[0] + r[0][1]*x[1] + r[0][2]*x[2] + t.P[0],
-		r[1][0]*x[0] + r[1][1]*x[1] + r[1][2]*x[2] + t.P[1],
-		r[2][0]*x[0] + r[2][1]*x[1] + r[2][2]*x[2] + t.P[2],
-	}
+	p := mulVec3(&t.R, &x)
+	return Vec3{p[0] + t.P[0], p[1] + t.P[1], p[2] + t.P[2]}
 }
 
 // ApplyVec maps a direction (free vector) from child to parent coordinates: R x.
