@@ -82,10 +82,14 @@ func (f *rowMap) rate(t spatial.Vec6, out []float64) {
 	if f.usePre {
 		t = f.pre.ActMotion(t)
 	}
+	if f.kind == compile.RowsSE3 || f.kind == compile.RowsWeld {
+		f.logRows(&t, out)
+		return
+	}
 	w, vl := t.Angular(), t.Linear()
 	pd := vl.Add(w.Cross(f.p))
 	rad := w.Cross(f.ra)
-	f.combine(t, w, pd, rad, out)
+	f.combine(w, pd, rad, out)
 }
 
 // accel maps the relative twist V and its derivative Vd (with zero generalised
@@ -94,21 +98,36 @@ func (f *rowMap) accel(V, Vd spatial.Vec6, out []float64) {
 	if f.usePre {
 		V, Vd = f.pre.ActMotion(V), f.pre.ActMotion(Vd)
 	}
+	if f.kind == compile.RowsSE3 || f.kind == compile.RowsWeld {
+		f.logRows(&Vd, out)
+		return
+	}
 	w, vl := V.Angular(), V.Linear()
 	wd, vld := Vd.Angular(), Vd.Linear()
 	pd := vl.Add(w.Cross(f.p))
 	pdd := vld.Add(wd.Cross(f.p)).Add(w.Cross(pd))
 	radd := wd.Cross(f.ra).Add(w.Cross(w.Cross(f.ra)))
-	f.combine(Vd, wd, pdd, radd, out)
+	f.combine(wd, pdd, radd, out)
 }
 
-// combine writes rows from the (derivative of the) twist t with angular part w, the
-// (derivative of the) point velocity pd, and the (derivative of the) rotated axis rad.
-func (f *rowMap) combine(t spatial.Vec6, w, pd, rad spatial.Vec3, out []float64) {
+// logRows writes the rows J_l⁻¹(log Δ)·t of an SE(3) or weld comparison for the (derivative
+// of the) twist t, skipping the zero upper-right block of J_l⁻¹.
+func (f *rowMap) logRows(t *spatial.Vec6, out []float64) {
+	j := &f.jinv6
+	out = out[:6]
+	for i := range 3 {
+		out[i] = j[i][0]*t[0] + j[i][1]*t[1] + j[i][2]*t[2]
+	}
+	for i := 3; i < 6; i++ {
+		out[i] = j[i][0]*t[0] + j[i][1]*t[1] + j[i][2]*t[2] + j[i][3]*t[3] + j[i][4]*t[4] + j[i][5]*t[5]
+	}
+}
+
+// combine writes the rows of the other kinds from the (derivative of the) twist's angular
+// part w, the (derivative of the) point velocity pd, and the (derivative of the) rotated
+// axis rad.
+func (f *rowMap) combine(w, pd, rad spatial.Vec3, out []float64) {
 	switch f.kind {
-	case compile.RowsSE3, compile.RowsWeld:
-		r := f.jinv6.MulVec(t)
-		copy(out, r[:])
 	case compile.RowsPoint:
 		copy(out, pd[:])
 	case compile.RowsUniversal:
