@@ -27,10 +27,11 @@ type Data struct {
 	s []spatial.Vec6
 	// vnode[k] is the child node of tree velocity k's edge.
 	vnode []int
-	// kinematic reports that xup, pose and s still hold the placement of the last
-	// ForwardKinematics, at the tree coordinates kinQ (len NQT); see placeFor.
-	kinematic bool
-	kinQ      []float64
+	// kinematic reports that xup, pose, s and twist still hold the evaluation of the last
+	// ForwardKinematics, at the tree coordinates kinQ (len NQT) and tree velocities kinV
+	// (len NVT); see kinematicsFor.
+	kinematic  bool
+	kinQ, kinV []float64
 
 	// Forward dynamics scratch: M_T (NVT×NVT, overwritten by its Cholesky factor) and h_T.
 	mbuf, hbuf []float64
@@ -51,6 +52,7 @@ func NewData(m *compile.Model) *Data {
 		s:     make([]spatial.Vec6, m.NVT),
 		vnode: make([]int, m.NVT),
 		kinQ:  make([]float64, m.NQT),
+		kinV:  make([]float64, m.NVT),
 		mbuf:  make([]float64, m.NVT*m.NVT),
 		hbuf:  make([]float64, m.NVT),
 	}

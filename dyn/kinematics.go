@@ -19,14 +19,21 @@ func (d *Data) positions(q []float64) {
 	}
 }
 
-// placeFor places the tree at q for dynamics that follow kinematics (ReducedDynamics and
-// ForwardDynamics): it keeps the placement of the last ForwardKinematics when no other
-// evaluation came since and q's tree coordinates are unchanged bit for bit, and computes
-// it otherwise. Every other entry point places afresh, so repeated calls at one q do the
-// full work each time.
-func (d *Data) placeFor(q []float64) {
-	if !d.kinematic || !compile.SameConfig(q[:d.m.NQT], d.kinQ) {
+// kinematicsFor evaluates the poses at q and the twists at v for dynamics that follow
+// kinematics (ReducedDynamics and ForwardDynamics): it keeps the poses of the last
+// ForwardKinematics when no other evaluation came since and q's tree coordinates are
+// unchanged bit for bit, and its twists when v's tree velocities are too. Every other
+// entry point evaluates afresh, so repeated calls at one state do the full work each time.
+func (d *Data) kinematicsFor(q, v []float64) {
+	m := d.m
+	if !d.kinematic || !compile.SameConfig(q[:m.NQT], d.kinQ) {
 		d.positions(q)
+		d.velocities(v)
+		return
+	}
+	if !compile.SameConfig(v[:m.NVT], d.kinV) {
+		d.velocities(v)
+		copy(d.kinV, v[:m.NVT])
 	}
 }
 
@@ -82,6 +89,7 @@ func (d *Data) ForwardKinematics(q, v []float64) {
 	d.positions(q)
 	d.velocities(v)
 	copy(d.kinQ, q[:d.m.NQT])
+	copy(d.kinV, v[:d.m.NVT])
 	d.kinematic = true
 }
 

@@ -9,14 +9,14 @@ import (
 )
 
 // TestPlacementReuse checks that ReducedDynamics and ForwardDynamics after
-// ForwardKinematics (which they reuse at an unchanged q) equal those of a fresh workspace
-// bit for bit: at the same q, after q changed in place, after another evaluation in
-// between, and after a different q and back.
+// ForwardKinematics (whose poses and twists they reuse at an unchanged state) equal those
+// of a fresh workspace bit for bit: at the same state, after q or v changed in place,
+// after another evaluation in between, and after a different q and back.
 func TestPlacementReuse(t *testing.T) {
 	for name, m := range testModels(t) {
 		rng := rand.New(rand.NewPCG(5, 6))
 		q, v := randomState(m, rng)
-		q2, _ := randomState(m, rng)
+		q2, v2 := randomState(m, rng)
 		n := m.NVT
 		if n == 0 {
 			continue
@@ -24,13 +24,14 @@ func TestPlacementReuse(t *testing.T) {
 		E := mat.NewDense(m.NV, 2, randVec(rng, 2*m.NV))
 		c := randVec(rng, m.NV)
 		tau := randVec(rng, n)
-		dynamics := func(d *Data, q []float64) []float64 {
+		dynamicsAt := func(d *Data, q, v []float64) []float64 {
 			r := NewReduced(n, 2)
 			d.ReducedDynamics(r, q, v, E, c, nil)
 			a := make([]float64, n)
 			_ = d.ForwardDynamics(q, v, tau, nil, a)
 			return append(append(append(r.MT, r.HT...), r.Mr...), a...)
 		}
+		dynamics := func(d *Data, q []float64) []float64 { return dynamicsAt(d, q, v) }
 		fresh := func(q []float64) []float64 { return dynamics(NewData(m), q) }
 		d := NewData(m)
 		qq := append([]float64(nil), q...)
@@ -42,6 +43,12 @@ func TestPlacementReuse(t *testing.T) {
 		copy(qq, q2)
 		if !compile.SameConfig(dynamics(d, qq), fresh(q2)) {
 			t.Errorf("%s: dynamics after q changed in place differ", name)
+		}
+		vv := append([]float64(nil), v...)
+		d.ForwardKinematics(q, vv)
+		copy(vv, v2)
+		if !compile.SameConfig(dynamicsAt(d, q, vv), dynamicsAt(NewData(m), q, v2)) {
+			t.Errorf("%s: dynamics after v changed in place differ", name)
 		}
 		d.ForwardKinematics(q, v)
 		d.CRBA(q2, make([]float64, n*n))

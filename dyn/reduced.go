@@ -45,17 +45,19 @@ func NewReduced(nvt, d int) *Reduced {
 // feasible velocity v = E u (len NV). E is the lift (NV×D; its first NVT rows are E_T) and
 // c the curvature Ė u (len NV; c_T = c[:NVT]). fext is nil or one body-frame spatial force
 // per node as for RNEA; it enters h_T, so Hr = E_Tᵀ(h_T − τ_ext,T + M_T c_T) and the
-// remaining right-hand side is the actuator term Lᵀf. M_T and h_T share one placement of
-// the tree, that of the workspace's last ForwardKinematics (as in kin.Data.Update) when no
-// other evaluation came since and q's tree coordinates are unchanged bit for bit.
+// remaining right-hand side is the actuator term Lᵀf. M_T and h_T share one evaluation of
+// the poses and twists, that of the workspace's last ForwardKinematics (as in
+// kin.Data.Update) when no other evaluation came since and q's tree coordinates (for the
+// twists also v's) are unchanged bit for bit.
 func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []float64, fext []spatial.Vec6) {
 	n, nd := r.N, r.D
 	if n != d.m.NVT {
 		panic(fmt.Sprintf("dyn: Reduced sized for NVT = %d, model has %d", n, d.m.NVT))
 	}
 	d.checkQ(q)
+	d.checkV("v", v)
 	d.checkV("c", c)
-	d.placeFor(q)
+	d.kinematicsFor(q, v)
 	d.crba(r.MT)
 	d.rnea(q, v, nil, fext, r.HT)
 	if nd == 0 {

@@ -18,7 +18,9 @@ import (
 func (d *Data) RNEA(q, v, a []float64, fext []spatial.Vec6, tau []float64) {
 	d.checkV("a", a)
 	d.checkQ(q)
+	d.checkV("v", v)
 	d.positions(q)
+	d.velocities(v)
 	d.rnea(q, v, a, fext, tau)
 }
 
@@ -27,18 +29,18 @@ func (d *Data) RNEA(q, v, a []float64, fext []spatial.Vec6, tau []float64) {
 // RNEA.
 func (d *Data) Bias(q, v []float64, fext []spatial.Vec6, h []float64) {
 	d.checkQ(q)
+	d.checkV("v", v)
 	d.positions(q)
+	d.velocities(v)
 	d.rnea(q, v, nil, fext, h)
 }
 
-// rnea is RNEA at the current placement (of q), with a == nil meaning zero acceleration.
+// rnea is RNEA at the current poses (of q) and twists (of v), with a == nil meaning zero
+// acceleration.
 func (d *Data) rnea(q, v, a []float64, fext []spatial.Vec6, tau []float64) {
-	d.checkQ(q)
-	d.checkV("v", v)
 	d.checkF(fext)
 	d.checkT("tau", tau)
 	m := d.m
-	d.velocities(v)
 	// Gravity as a fictitious upward acceleration of the ground.
 	g := m.Gravity
 	d.accelerations(q, v, a, spatial.NewVec6(spatial.Vec3{}, g.Neg()), d.accG)
