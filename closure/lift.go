@@ -68,10 +68,8 @@ func NewLift(p *Partition, nv int) *Lift {
 	if d == 0 {
 		l.E = &mat.Dense{}
 	}
-	l.dep, l.depSign = p.Dependent, 1
-	if p.order != nil {
-		l.dep, l.depSign = p.order, permutationSign(p.Dependent, p.order)
-	}
+	l.dep = p.luOrder()
+	l.depSign = permutationSign(p.Dependent, l.dep)
 	return l
 }
 

@@ -14,35 +14,49 @@ import (
 
 // lu is an LU factorisation with partial pivoting, P·A = L·U, of a square matrix A held
 // in place in a (L unit lower triangular below the diagonal, U upper; ipiv[k] is the row
-// swapped with row k). The solves read a compressed copy: the nonzero off-diagonal
-// entries of row i are vals[lo[i]:mid[i]] in L and vals[mid[i]:hi[i]] in U, in columns
-// cols[...] of the same ranges, and diag holds U's diagonal.
+// swapped with row k). The solves read compressed copies: the nonzero off-diagonal
+// entries of row i of L are l.val[l.ptr[i]:l.ptr[i+1]] in columns l.col[...] of the same
+// range, likewise for U, and diag holds U's diagonal.
 type lu struct {
-	a           blas64.General
-	ipiv        []int
-	cols        []int
-	vals, diag  []float64
-	lo, mid, hi []int
+	a    blas64.General
+	ipiv []int
+	l, u sparseRows
+	diag []float64
+	rows []int // factor scratch: the rows below the pivot with a nonzero in its column
+}
+
+// sparseRows holds the nonzero entries of the rows of a matrix, row after row.
+type sparseRows struct {
+	ptr []int
+	col []int
+	val []float64
 }
 
 // newLU allocates the factorisation of an n×n matrix.
 func newLU(n int) *lu {
+	rows := func() sparseRows {
+		return sparseRows{ptr: make([]int, n+1), col: make([]int, n*n), val: make([]float64, n*n)}
+	}
 	return &lu{a: blas64.General{Rows: n, Cols: n, Stride: max(n, 1), Data: make([]float64, n*n)},
-		ipiv: make([]int, n), cols: make([]int, n*n), vals: make([]float64, n*n), diag: make([]float64, n),
-		lo: make([]int, n), mid: make([]int, n), hi: make([]int, n)}
+		ipiv: make([]int, n), l: rows(), u: rows(), diag: make([]float64, n), rows: make([]int, n)}
 }
 
-// factor factorises the matrix in f.a in place. Zero multipliers and zero entries of the
-// pivot row are skipped. It returns false, leaving f.a partially factored, when a pivot
-// column is exactly zero.
+// factor factorises the matrix in f.a in place, visiting only the rows with a nonzero
+// multiplier and the nonzero columns of the pivot row. It returns false, leaving f.a
+// partially factored, when a pivot column is exactly zero.
 func (f *lu) factor() bool {
-	a, n := f.a.Data, f.a.Rows
-	s := f.a.Stride
+	a, n, s := f.a.Data, f.a.Rows, f.a.Stride
+	nu := 0
 	for k := range n {
+		// Pivot search, collecting the rows below k with a nonzero in column k.
 		p, best := k, math.Abs(a[k*s+k])
+		rows := f.rows[:0]
 		for i := k + 1; i < n; i++ {
-			if v := math.Abs(a[i*s+k]); v > best {
-				p, best = i, v
+			if x := a[i*s+k]; x != 0 {
+				rows = append(rows, i)
+				if v := math.Abs(x); v > best {
+					p, best = i, v
+				}
 			}
 		}
 		f.ipiv[k] = p
@@ -52,22 +66,31 @@ func (f *lu) factor() bool {
 		rk := a[k*s : k*s+n]
 		if p != k {
 			rp := a[p*s : p*s+n]
+			// Row p now holds the old row k: it stays in the list only if that has a nonzero.
+			if rk[k] == 0 {
+				for q, i := range rows {
+					if i == p {
+						rows = append(rows[:q], rows[q+1:]...)
+						break
+					}
+				}
+			}
 			for j := range rk {
 				rk[j], rp[j] = rp[j], rk[j]
 			}
 		}
-		// The nonzero columns of the pivot row right of the diagonal (row k of U).
-		cols := f.cols[:0]
+		// Row k of U is final: record its nonzeros right of the diagonal.
+		f.diag[k] = rk[k]
+		f.u.ptr[k] = nu
 		for j := k + 1; j < n; j++ {
 			if rk[j] != 0 {
-				cols = append(cols, j)
+				f.u.col[nu], f.u.val[nu] = j, rk[j]
+				nu++
 			}
 		}
-		for i := k + 1; i < n; i++ {
+		cols := f.u.col[f.u.ptr[k]:nu]
+		for _, i := range rows {
 			ri := a[i*s : i*s+n]
-			if ri[k] == 0 {
-				continue
-			}
 			l := ri[k] / rk[k]
 			ri[k] = l
 			for _, j := range cols {
@@ -75,22 +98,19 @@ func (f *lu) factor() bool {
 			}
 		}
 	}
-	// Compress the nonzeros of L and U row by row.
-	c := 0
+	f.u.ptr[n] = nu
+	// L's rows are final only now (the interchanges move them).
+	nl := 0
 	for i := range n {
-		ri := a[i*s : i*s+n]
-		f.lo[i] = c
-		for j, x := range ri {
-			if j == i {
-				f.mid[i] = c
-				f.diag[i] = x
-			} else if x != 0 {
-				f.cols[c], f.vals[c] = j, x
-				c++
+		f.l.ptr[i] = nl
+		for j, x := range a[i*s : i*s+i] {
+			if x != 0 {
+				f.l.col[nl], f.l.val[nl] = j, x
+				nl++
 			}
 		}
-		f.hi[i] = c
 	}
+	f.l.ptr[n] = nl
 	return true
 }
 
@@ -107,6 +127,12 @@ func (f *lu) solve(b blas64.General) {
 	f.triSolve(b)
 }
 
+// row returns the columns and values of the nonzeros of row i.
+func (r *sparseRows) row(i int) ([]int, []float64) {
+	v := r.val[r.ptr[i]:r.ptr[i+1]]
+	return r.col[r.ptr[i]:r.ptr[i+1]][:len(v)], v
+}
+
 // triSolve overwrites b (n × nrhs) with U⁻¹·L⁻¹·b (no interchanges), one right-hand
 // side at a time.
 func (f *lu) triSolve(b blas64.General) {
@@ -115,17 +141,17 @@ func (f *lu) triSolve(b blas64.General) {
 		x := b.Data[c:]
 		for i := range n {
 			t := x[i*bs]
-			vs := f.vals[f.lo[i]:f.mid[i]]
-			for k, j := range f.cols[f.lo[i]:f.mid[i]][:len(vs)] {
-				t -= vs[k] * x[j*bs]
+			cols, vals := f.l.row(i)
+			for k, j := range cols {
+				t -= vals[k] * x[j*bs]
 			}
 			x[i*bs] = t
 		}
 		for i := n - 1; i >= 0; i-- {
 			t := x[i*bs]
-			vs := f.vals[f.mid[i]:f.hi[i]]
-			for k, j := range f.cols[f.mid[i]:f.hi[i]][:len(vs)] {
-				t -= vs[k] * x[j*bs]
+			cols, vals := f.u.row(i)
+			for k, j := range cols {
+				t -= vals[k] * x[j*bs]
 			}
 			x[i*bs] = t / f.diag[i]
 		}
@@ -138,16 +164,16 @@ func (f *lu) triSolveT(x []float64) {
 	for i := range n {
 		x[i] /= f.diag[i]
 		xi := x[i]
-		vs := f.vals[f.mid[i]:f.hi[i]]
-		for k, j := range f.cols[f.mid[i]:f.hi[i]][:len(vs)] {
-			x[j] -= vs[k] * xi
+		cols, vals := f.u.row(i)
+		for k, j := range cols {
+			x[j] -= vals[k] * xi
 		}
 	}
 	for i := n - 1; i > 0; i-- {
 		xi := x[i]
-		vs := f.vals[f.lo[i]:f.mid[i]]
-		for k, j := range f.cols[f.lo[i]:f.mid[i]][:len(vs)] {
-			x[j] -= vs[k] * xi
+		cols, vals := f.l.row(i)
+		for k, j := range cols {
+			x[j] -= vals[k] * xi
 		}
 	}
 }

@@ -52,8 +52,18 @@ type Partition struct {
 	Near []NearRedundant
 	// rowScale and colScale are the declared-scale weights used for the decision.
 	rowScale, colScale []float64
-	// order is Dependent in the column order of the lift's sparse LU (sparseOrder).
+	// order is Dependent in the column order of the sparse LUs of the lift and the
+	// tracking corrector (sparseOrder); nil for a hand-built partition (see luOrder).
 	order []int
+}
+
+// luOrder returns the dependent columns in the order the lift and the tracking corrector
+// factor them.
+func (p *Partition) luOrder() []int {
+	if p.order != nil {
+		return p.order
+	}
+	return p.Dependent
 }
 
 // NearRedundant is a constraint direction far below the declared scale but far above

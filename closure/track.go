@@ -67,7 +67,7 @@ func NewTracker(m *compile.Model, q []float64, p *Partition) (*Tracker, error) {
 // setPartition installs partition p: its lift and its corrector.
 func (t *Tracker) setPartition(p *Partition) {
 	t.Lift = NewLift(p, t.m.NV)
-	t.nw = newNewton(t.m, p.Rows, p.Dependent, p.Enforced(t.m))
+	t.nw = newNewton(t.m, p.Rows, p.luOrder(), p.Enforced(t.m))
 }
 
 // Data returns the tracker's closure workspace, evaluated at Q after each step.
