@@ -155,6 +155,9 @@ func accept(m *compile.Model, d *Data, a *Assembly, q0 []float64, tol float64) e
 	}
 	bw := m.Graph.BranchWindow
 	for _, j := range m.Joints {
+		if j.NQ == 0 { // fixed, or an eliminated cut joint (no coordinates of its own)
+			continue
+		}
 		qj := a.Q[j.Q0 : j.Q0+j.NQ]
 		if !j.Model.WithinLimits(qj, 1e-9) {
 			return &AssemblyError{Eta: 1, Residual: a.ResidualInf, Cut: j.ID,

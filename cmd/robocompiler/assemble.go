@@ -18,10 +18,13 @@ type assembled struct {
 	a    *closure.Assembly
 	p    *closure.Partition
 	lift *closure.Lift
+	// eliminated holds the implied coordinates of eliminated cut joints, by id.
+	eliminated map[string][]float64
 }
 
 // assembleModel compiles MODEL, assembles it from the named seed holding the requested
-// independent coordinates, and partitions its velocities there.
+// independent coordinates, checks the limits of eliminated cut joints there, and
+// partitions its velocities there.
 func assembleModel(arg, seed string, f *compileFlags) (*assembled, error) {
 	m, err := compileModel(arg, f)
 	if err != nil {
@@ -42,6 +45,10 @@ func assembleModel(arg, seed string, f *compileFlags) (*assembled, error) {
 		}
 		return nil, cli.Numerical(err)
 	}
+	elim, err := eliminatedValues(m, a.Q)
+	if err != nil {
+		return nil, cli.Numerical(fmt.Errorf("%s: assembled configuration rejected: %w", m.Graph.Source, err))
+	}
 	d := closure.NewData(m)
 	d.Jacobian(a.Q)
 	p, err := closure.ChoosePartition(m, d.C, req, 0)
@@ -52,7 +59,7 @@ func assembleModel(arg, seed string, f *compileFlags) (*assembled, error) {
 	if err := l.Update(d.C); err != nil {
 		return nil, cli.Numerical(err)
 	}
-	return &assembled{m: m, a: a, p: p, lift: l}, nil
+	return &assembled{m: m, a: a, p: p, lift: l, eliminated: elim}, nil
 }
 
 // seedLabel names the seed a command started from.
@@ -120,6 +127,9 @@ func init() {
 				out.Near = append(out.Near, nearJSON{Cut: n.Cut, Row: n.Row, Value: n.Value, Redundant: n.Redundant})
 			}
 			for id, v := range m.JointValues(s.a.Q) {
+				out.Q[id] = v
+			}
+			for id, v := range s.eliminated {
 				out.Q[id] = v
 			}
 			if jsonOut {
