@@ -5,8 +5,6 @@ package tasks
 import (
 	"math"
 	"testing"
-
-	"github.com/robocompiler/robocompiler/robots"
 )
 
 // TestDigCycleNative: one second of the excavator dig cycle (cylinder_space partition)
@@ -18,18 +16,7 @@ import (
 // against the soft loops — as at MuJoCo steps of 5 ms — overshoots it by half); two short
 // runs are bit-identical.
 func TestDigCycleNative(t *testing.T) {
-	g, err := robots.Get("excavator")
-	if err != nil {
-		t.Fatal(err)
-	}
-	task, err := Get("dig_cycle_native")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := task.Run(g, Options{Duration: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := runBuiltin(t, "dig_cycle_native", "excavator", 1)
 	for _, m := range r.Metrics {
 		t.Logf("%s = %.6g", m.Name, m.Value)
 	}
@@ -51,13 +38,5 @@ func TestDigCycleNative(t *testing.T) {
 	if !(fo > 1e3 && math.Abs(fm-fo) < 0.01*fo) {
 		t.Errorf("peak cylinder force ours %.3g N, MuJoCo %.3g N", fo, fm)
 	}
-	a, err := task.Run(g, Options{Duration: 0.1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := task.Run(g, Options{Duration: 0.1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameLogs(t, a, b)
+	sameLogs(t, runBuiltin(t, "dig_cycle_native", "excavator", 0.1), runBuiltin(t, "dig_cycle_native", "excavator", 0.1))
 }

@@ -4,8 +4,6 @@ package tasks
 
 import (
 	"testing"
-
-	"github.com/robocompiler/robocompiler/robots"
 )
 
 // TestInspectionNative: one second of the Stewart inspection controller in our rollout
@@ -13,18 +11,7 @@ import (
 // millimetre; our closure gap stays at round-off, MuJoCo's soft equalities hold the loops
 // to a small but clearly larger residual.
 func TestInspectionNative(t *testing.T) {
-	g, err := robots.Get("stewart")
-	if err != nil {
-		t.Fatal(err)
-	}
-	task, err := Get("inspection_native")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := task.Run(g, Options{Duration: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := runBuiltin(t, "inspection_native", "stewart", 1)
 	for _, m := range r.Metrics {
 		t.Logf("%s = %.6g", m.Name, m.Value)
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/robocompiler/robocompiler/internal/testfix"
 	"github.com/robocompiler/robocompiler/sim"
 )
 
@@ -55,4 +56,18 @@ func checkGaps(t *testing.T, res *Result, tol float64) {
 			t.Errorf("run %s: closure gap %.3g m, %.3g rad (bound %.0e)", r.Name, r.Stats.GapMaxM, r.Stats.GapMaxRad, tol)
 		}
 	}
+}
+
+// runBuiltin runs task name on the built-in model for dur seconds.
+func runBuiltin(t *testing.T, name, model string, dur float64) *Result {
+	t.Helper()
+	task, err := Get(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := task.Run(testfix.Builtin(t, model), Options{Duration: dur})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
