@@ -313,8 +313,7 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 	j := &m.Joints[ed.Joint]
 	s := d.s[j.V0 : j.V0+j.NV]
 	if d.edgeGen[e] != d.gen {
-		d.xe[e] = m.EdgeTransform(e, q)
-		m.EdgeSubspace(e, q, s)
+		d.xe[e] = m.EdgePlacement(e, q, s)
 		d.edgeGen[e] = d.gen
 	}
 	g := d.g[ed.Parent].Mul(d.xe[e])

@@ -7,32 +7,39 @@ import "github.com/robocompiler/robocompiler/spatial"
 func (m *Model) EdgeTransform(e int, q []float64) spatial.Transform {
 	ed := &m.Edges[e]
 	j := &m.Joints[ed.Joint]
-	x := j.Model.Transform(q[j.Q0 : j.Q0+j.NQ])
+	return edgeTransform(ed, j, j.Model.Transform(q[j.Q0:j.Q0+j.NQ]))
+}
+
+// edgeTransform composes X_parent←child of edge ed (joint j) from the joint transform x.
+func edgeTransform(ed *Edge, j *Joint, x spatial.Transform) spatial.Transform {
 	if ed.Reversed {
 		return j.B.Mul(x.Inv()).Mul(j.AInv)
 	}
 	return j.A.Mul(x).Mul(j.BInv)
 }
 
-// EdgeSubspace writes the NV motion-subspace columns of tree edge e: the twist of the
-// child body relative to the parent, expressed in the child body frame, per unit joint
-// velocity. For a joint with body twist S (frame Jc relative to Jb, in Jc) this is Ad_B·S,
-// and for a reversed edge -Ad_A·Ad_Q·S. S must have room for NV columns.
-func (m *Model) EdgeSubspace(e int, q []float64, S []spatial.Vec6) {
+// EdgePlacement returns EdgeTransform(e, q) and writes the NV motion-subspace columns of
+// tree edge e into S (room for NV columns): the twist of the child body relative to the
+// parent, expressed in the child body frame, per unit joint velocity. For a joint with
+// body twist S (frame Jc relative to Jb, in Jc) this is Ad_B·S, and for a reversed edge
+// -Ad_A·Ad_Q·S. The joint transform Q(q) is evaluated once for both.
+func (m *Model) EdgePlacement(e int, q []float64, S []spatial.Vec6) spatial.Transform {
 	ed := &m.Edges[e]
 	j := &m.Joints[ed.Joint]
 	qj := q[j.Q0 : j.Q0+j.NQ]
+	x := j.Model.Transform(qj)
 	j.Model.MotionSubspace(qj, S[:j.NV])
 	if !ed.Reversed {
 		for k := 0; k < j.NV; k++ {
 			S[k] = j.B.ActMotion(S[k])
 		}
-		return
+		return edgeTransform(ed, j, x)
 	}
-	aq := j.A.Mul(j.Model.Transform(qj))
+	aq := j.A.Mul(x)
 	for k := 0; k < j.NV; k++ {
 		S[k] = aq.ActMotion(S[k]).Scale(-1)
 	}
+	return edgeTransform(ed, j, x)
 }
 
 // EdgeBias returns Ṡ·v for tree edge e in the child body frame (the joint's velocity-

@@ -12,10 +12,9 @@ func (d *Data) positions(q []float64) {
 	for e := range m.Edges {
 		ed := &m.Edges[e]
 		j := &m.Joints[ed.Joint]
-		x := m.EdgeTransform(e, q)
+		x := m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV])
 		d.xup[ed.Child] = x
 		d.pose[ed.Child] = d.pose[ed.Parent].Mul(x)
-		m.EdgeSubspace(e, q, d.s[j.V0:j.V0+j.NV])
 	}
 }
 
