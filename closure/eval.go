@@ -292,6 +292,31 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 	}
 }
 
+// placeEdge evaluates edge e's transform and subspace columns at q unless the current
+// placement holds them.
+func (d *Data) placeEdge(e int, q []float64) {
+	if d.edgeGen[e] != d.gen {
+		j := &d.m.Joints[d.m.Edges[e].Joint]
+		d.xe[e] = d.m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV])
+		d.edgeGen[e] = d.gen
+	}
+}
+
+// EdgePlacements returns the transform X_parent←child of every tree edge at q (indexed
+// by edge) and the motion-subspace columns (indexed by velocity; the tree velocities'
+// columns are those of compile.Model.EdgePlacement). It reuses the placements of the
+// previous evaluation when q is unchanged since then bit for bit (as after Jacobian or
+// DriftOnly at q) and evaluates the others, so the tree dynamics can be placed without
+// evaluating the joints again (dyn.Data.ForwardKinematicsPlaced). The slices belong to
+// the workspace: read them before its next evaluation.
+func (d *Data) EdgePlacements(q []float64) ([]spatial.Transform, []spatial.Vec6) {
+	d.place(q, true)
+	for e := range d.m.Edges {
+		d.placeEdge(e, q)
+	}
+	return d.xe, d.s
+}
+
 // setBase makes node n the evaluation base: identity pose, zero twist and acceleration.
 func (d *Data) setBase(n int) {
 	d.g[n] = spatial.Identity()
@@ -312,10 +337,7 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 	d.nodePass[ed.Child], d.nodeBase[ed.Child] = d.pass, base
 	j := &m.Joints[ed.Joint]
 	s := d.s[j.V0 : j.V0+j.NV]
-	if d.edgeGen[e] != d.gen {
-		d.xe[e] = m.EdgePlacement(e, q, s)
-		d.edgeGen[e] = d.gen
-	}
+	d.placeEdge(e, q)
 	g := d.g[ed.Parent].Mul(d.xe[e])
 	d.g[ed.Child] = g
 	if v == nil {

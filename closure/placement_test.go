@@ -98,3 +98,37 @@ func TestPlacementHomotopy(t *testing.T) {
 		}
 	}
 }
+
+// TestEdgePlacements checks that the edge placements reused after a Jacobian, or
+// evaluated at another q, are those of a fresh workspace bit for bit.
+func TestEdgePlacements(t *testing.T) {
+	flat := func(x []spatial.Transform, s []spatial.Vec6, nvt int) []float64 {
+		var out []float64
+		for _, xe := range x {
+			r := xe.Rows()
+			out = append(out, r[:]...)
+		}
+		for _, c := range s[:nvt] {
+			out = append(out, c[:]...)
+		}
+		return out
+	}
+	for _, f := range builtins(t, false) {
+		m := f.m
+		q2 := perturb(m, f.q, rand.New(rand.NewPCG(11, 12)), 0.05)
+		fresh := func(q []float64) []float64 {
+			x, s := NewData(m).EdgePlacements(q)
+			return flat(x, s, m.NVT)
+		}
+		d := NewData(m)
+		d.Jacobian(f.q)
+		x, s := d.EdgePlacements(f.q)
+		if !compile.SameConfig(flat(x, s, m.NVT), fresh(f.q)) {
+			t.Errorf("%s: placements after the Jacobian differ", f.name)
+		}
+		x, s = d.EdgePlacements(q2)
+		if !compile.SameConfig(flat(x, s, m.NVT), fresh(q2)) {
+			t.Errorf("%s: placements at another q differ", f.name)
+		}
+	}
+}

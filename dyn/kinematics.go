@@ -1,6 +1,8 @@
 package dyn
 
 import (
+	"fmt"
+
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/spatial"
 )
@@ -10,12 +12,16 @@ func (d *Data) positions(q []float64) {
 	m := d.m
 	d.kinematic = false
 	for e := range m.Edges {
-		ed := &m.Edges[e]
-		j := &m.Joints[ed.Joint]
-		x := m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV])
-		d.xup[ed.Child] = x
-		d.pose[ed.Child] = d.pose[ed.Parent].Mul(x)
+		j := &m.Joints[m.Edges[e].Joint]
+		d.placeEdge(e, m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV]))
 	}
+}
+
+// placeEdge stores the transform x of edge e and the world pose of its child.
+func (d *Data) placeEdge(e int, x spatial.Transform) {
+	ed := &d.m.Edges[e]
+	d.xup[ed.Child] = x
+	d.pose[ed.Child] = d.pose[ed.Parent].Mul(x)
 }
 
 // kinematicsFor evaluates the poses at q and the twists at v for dynamics that follow
@@ -87,6 +93,31 @@ func (d *Data) ForwardKinematics(q, v []float64) {
 	d.checkV("v", v)
 	d.positions(q)
 	d.velocities(v)
+	d.kinematicAt(q, v)
+}
+
+// ForwardKinematicsPlaced is ForwardKinematics with the tree already placed at q: x[e]
+// is compile.Model.EdgeTransform(e, q) for every edge e and s[:NVT] holds the tree
+// subspace columns of compile.Model.EdgePlacement at q, as closure.Data.EdgePlacements
+// returns them (the joints are not evaluated a second time). Its results are those of
+// ForwardKinematics(q, v).
+func (d *Data) ForwardKinematicsPlaced(q, v []float64, x []spatial.Transform, s []spatial.Vec6) {
+	m := d.m
+	d.checkQ(q)
+	d.checkV("v", v)
+	if len(x) != len(m.Edges) || len(s) < m.NVT {
+		panic(fmt.Sprintf("dyn: len(x), len(s) = %d, %d; want %d, at least %d", len(x), len(s), len(m.Edges), m.NVT))
+	}
+	copy(d.s, s[:m.NVT])
+	for e := range m.Edges {
+		d.placeEdge(e, x[e])
+	}
+	d.velocities(v)
+	d.kinematicAt(q, v)
+}
+
+// kinematicAt records that the poses and twists are those of ForwardKinematics at (q, v).
+func (d *Data) kinematicAt(q, v []float64) {
 	copy(d.kinQ, q[:d.m.NQT])
 	copy(d.kinV, v[:d.m.NVT])
 	d.kinematic = true

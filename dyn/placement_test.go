@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/spatial"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -59,6 +60,41 @@ func TestPlacementReuse(t *testing.T) {
 		d.ForwardKinematics(q2, v)
 		if !compile.SameConfig(dynamics(d, q), fresh(q)) {
 			t.Errorf("%s: dynamics after a different q and back differ", name)
+		}
+	}
+}
+
+// TestForwardKinematicsPlaced checks that placing the tree from given edge placements
+// gives ForwardKinematics' poses and twists and the same dynamics after it, bit for bit.
+func TestForwardKinematicsPlaced(t *testing.T) {
+	for name, m := range testModels(t) {
+		rng := rand.New(rand.NewPCG(7, 8))
+		q, v := randomState(m, rng)
+		x := make([]spatial.Transform, len(m.Edges))
+		s := make([]spatial.Vec6, m.NV)
+		for e := range m.Edges {
+			j := &m.Joints[m.Edges[e].Joint]
+			x[e] = m.EdgePlacement(e, q, s[j.V0:j.V0+j.NV])
+		}
+		state := func(d *Data) []float64 {
+			var out []float64
+			for k := range len(m.Bodies) + 1 {
+				p, tw := d.Pose(k), d.Twist(k)
+				out = append(append(append(out, p.R[0][:]...), p.P[:]...), tw[:]...)
+			}
+			for k := range m.NVT {
+				w := d.WorldSubspace(k)
+				out = append(out, w[:]...)
+			}
+			a := make([]float64, m.NVT)
+			_ = d.ForwardDynamics(q, v, make([]float64, m.NVT), nil, a)
+			return append(out, a...)
+		}
+		d, want := NewData(m), NewData(m)
+		d.ForwardKinematicsPlaced(q, v, x, s)
+		want.ForwardKinematics(q, v)
+		if !compile.SameConfig(state(d), state(want)) {
+			t.Errorf("%s: ForwardKinematicsPlaced differs from ForwardKinematics", name)
 		}
 	}
 }

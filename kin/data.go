@@ -114,9 +114,12 @@ func (d *Data) Update(q, u []float64) error {
 // Kinematics evaluates only what depends on q alone: the tree poses (and twists at the
 // current V), the world motion subspaces, the port displacements Ell and JEll. Task values
 // and Jacobians J_x read it. It needs no feasible q, so differentials can be checked at
-// off-manifold states; L, V and Curv keep the values of the last Update.
+// off-manifold states; L, V and Curv keep the values of the last Update. The tree is
+// placed from the closure workspace's edge placements, so after Update's closure
+// evaluation at the same q the joints are not evaluated again.
 func (d *Data) Kinematics(q []float64) {
-	d.Dyn.ForwardKinematics(q, d.V)
+	x, s := d.Closure.EdgePlacements(q)
+	d.Dyn.ForwardKinematicsPlaced(q, d.V, x, s)
 	for k := range d.world {
 		d.world[k] = d.Dyn.WorldSubspace(k)
 	}
