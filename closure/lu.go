@@ -133,23 +133,25 @@ func (r *sparseRows) row(i int) ([]int, []float64) {
 	return r.col[r.ptr[i]:r.ptr[i+1]][:len(v)], v
 }
 
-// triSolve overwrites b (n × nrhs) with U⁻¹·L⁻¹·b (no interchanges), one right-hand
-// side at a time.
+// triSolve overwrites b (n × nrhs) with U⁻¹·L⁻¹·b (no interchanges).
 func (f *lu) triSolve(b blas64.General) {
 	n, bs := f.a.Rows, b.Stride
-	for c := range b.Cols {
-		x := b.Data[c:]
-		for i := range n {
+	for i := range n {
+		cols, vals := f.l.row(i)
+		for c := range b.Cols {
+			x := b.Data[c:]
 			t := x[i*bs]
-			cols, vals := f.l.row(i)
 			for k, j := range cols {
 				t -= vals[k] * x[j*bs]
 			}
 			x[i*bs] = t
 		}
-		for i := n - 1; i >= 0; i-- {
+	}
+	for i := n - 1; i >= 0; i-- {
+		cols, vals := f.u.row(i)
+		for c := range b.Cols {
+			x := b.Data[c:]
 			t := x[i*bs]
-			cols, vals := f.u.row(i)
 			for k, j := range cols {
 				t -= vals[k] * x[j*bs]
 			}
