@@ -88,6 +88,7 @@ func (m *Model) buildJoints() error {
 		j.ID, j.Model, j.NodeA, j.NodeB, j.NQ, j.NV = r.ID, jm, a, b, jm.NQ(), jm.NV()
 		j.A, j.B = r.FrameA.Transform(), r.FrameB.Transform()
 		j.AInv, j.BInv = j.A.Inv(), j.B.Inv()
+		j.aIdentity, j.bIdentity = j.A == spatial.Identity(), j.B == spatial.Identity()
 		j.Armature, j.Damping, j.Friction = r.Armature, r.Damping, r.Friction
 	}
 	return nil

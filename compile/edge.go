@@ -10,12 +10,26 @@ func (m *Model) EdgeTransform(e int, q []float64) spatial.Transform {
 	return edgeTransform(ed, j, j.Model.Transform(q[j.Q0:j.Q0+j.NQ]))
 }
 
-// edgeTransform composes X_parent←child of edge ed (joint j) from the joint transform x.
+// edgeTransform composes X_parent←child of edge ed (joint j) from the joint transform x,
+// skipping identity joint frames.
 func edgeTransform(ed *Edge, j *Joint, x spatial.Transform) spatial.Transform {
 	if ed.Reversed {
-		return j.B.Mul(x.Inv()).Mul(j.AInv)
+		x = x.Inv()
+		if !j.bIdentity {
+			x = j.B.Mul(x)
+		}
+		if !j.aIdentity {
+			x = x.Mul(j.AInv)
+		}
+		return x
 	}
-	return j.A.Mul(x).Mul(j.BInv)
+	if !j.aIdentity {
+		x = j.A.Mul(x)
+	}
+	if !j.bIdentity {
+		x = x.Mul(j.BInv)
+	}
+	return x
 }
 
 // EdgePlacement returns EdgeTransform(e, q) and writes the NV motion-subspace columns of
@@ -30,12 +44,15 @@ func (m *Model) EdgePlacement(e int, q []float64, S []spatial.Vec6) spatial.Tran
 	x := j.Model.Transform(qj)
 	j.Model.MotionSubspace(qj, S[:j.NV])
 	if !ed.Reversed {
-		for k := 0; k < j.NV; k++ {
+		for k := 0; k < j.NV && !j.bIdentity; k++ {
 			S[k] = j.B.ActMotion(S[k])
 		}
 		return edgeTransform(ed, j, x)
 	}
-	aq := j.A.Mul(x)
+	aq := x
+	if !j.aIdentity {
+		aq = j.A.Mul(x)
+	}
 	for k := 0; k < j.NV; k++ {
 		S[k] = aq.ActMotion(S[k]).Scale(-1)
 	}

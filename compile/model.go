@@ -84,6 +84,9 @@ type Joint struct {
 	Eliminated bool
 	// Armature, Damping and Friction are the joint's passive parameters (per velocity).
 	Armature, Damping, Friction float64
+
+	// aIdentity and bIdentity report an identity A or B, which the edge placements skip.
+	aIdentity, bIdentity bool
 }
 
 // Edge is a tree joint oriented from its parent node to its child node.
