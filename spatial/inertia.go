@@ -47,13 +47,11 @@ func (a Inertia) Mat6() Mat6 {
 func (a Inertia) Transformed(X Transform) Inertia {
 	r, p, m := &X.R, &X.P, a.Mass
 	hr := mulVec3(r, &a.H)
-	ph, hh, rt := Skew(*p), Skew(hr), r.T()
-	var ri, i, s1, s2, s3 Mat3
+	rt := r.T()
+	var ri, i Mat3
 	mul3(&ri, r, &a.I)
 	mul3(&i, &ri, &rt)
-	mul3(&s1, &ph, &hh)
-	mul3(&s2, &hh, &ph)
-	mul3(&s3, &ph, &ph)
+	s1, s2, s3 := skewMul(p, &hr), skewMul(&hr, p), skewMul(p, p)
 	for j := range 3 {
 		for k := range 3 {
 			i[j][k] = i[j][k] - (s1[j][k] + s2[j][k]) - s3[j][k]*m

@@ -35,9 +35,8 @@ func JrInvSE3(xi Vec6) Mat6 { return JlInvSE3(xi.Scale(-1)) }
 func jacobianQ(w, v Vec3) Mat3 {
 	th := w.Norm()
 	W, V := Skew(w), Skew(v)
-	var wv, vw, wvw, wwv, vww, wvww, wwvw Mat3
-	mul3(&wv, &W, &V)
-	mul3(&vw, &V, &W)
+	wv, vw := skewMul(&w, &v), skewMul(&v, &w)
+	var wvw, wwv, vww, wvww, wwvw Mat3
 	mul3(&wvw, &wv, &W)
 	mul3(&wwv, &W, &wv)
 	mul3(&vww, &vw, &W)

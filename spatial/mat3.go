@@ -43,6 +43,15 @@ func mul3(r, a, b *Mat3) {
 	}
 }
 
+// skewMul returns Skew(a)·Skew(b), the terms of mul3 without its zero products.
+func skewMul(a, b *Vec3) Mat3 {
+	return Mat3{
+		{-a[2]*b[2] - a[1]*b[1], a[1] * b[0], a[2] * b[0]},
+		{a[0] * b[1], -a[2]*b[2] - a[0]*b[0], a[2] * b[1]},
+		{a[0] * b[2], a[1] * b[2], -a[1]*b[1] - a[0]*b[0]},
+	}
+}
+
 // MulVec returns the 3-vector m·v.
 func (m Mat3) MulVec(v Vec3) Vec3 { return mulVec3(&m, &v) }
 
