@@ -106,7 +106,7 @@ func (d *Data) Update(q, u []float64) error {
 	}
 	d.Kinematics(q)
 	if len(d.Ports) > 0 && d.Mobility() > 0 {
-		d.L.Mul(d.JEll, d.Lift.E)
+		mulSparse(d.L, d.JEll, d.Lift.E)
 	}
 	return nil
 }
@@ -124,6 +124,24 @@ func (d *Data) Kinematics(q []float64) {
 		d.world[k] = d.Dyn.WorldSubspace(k)
 	}
 	d.ports(q)
+}
+
+// mulSparse writes C = A B for nonempty matrices, skipping the zero entries of A (the
+// port Jacobian's rows touch few coordinates); the sums are gonum's in the same order.
+func mulSparse(C, A, B *mat.Dense) {
+	c, a, b := C.RawMatrix(), A.RawMatrix(), B.RawMatrix()
+	for i := range c.Rows {
+		ci := c.Data[i*c.Stride : i*c.Stride+c.Cols]
+		clear(ci)
+		for l, x := range a.Data[i*a.Stride : i*a.Stride+a.Cols] {
+			if x == 0 {
+				continue
+			}
+			for j, y := range b.Data[l*b.Stride : l*b.Stride+c.Cols] {
+				ci[j] += x * y
+			}
+		}
+	}
 }
 
 // mulVec writes y = A x for a possibly empty A (then y = 0).
