@@ -12,11 +12,11 @@ var ErrNotPositiveDefinite = errors.New("dyn: tree mass matrix M_T is not positi
 
 // ForwardDynamics solves the unconstrained tree dynamics M_T a = tau − h_T + Σ_b J_bᵀ
 // fext_b for a (len NVT, m/s² or rad/s²), by CRBA, Bias and a Cholesky factorisation of
-// M_T (gonum LAPACK Potrf/Potrs). q, v are the augmented configuration and velocity (len
-// NQ, NV); tau is the applied tree effort (len NVT); fext is as for RNEA. CRBA and Bias
-// share one evaluation of the poses and twists, that of the workspace's last
-// ForwardKinematics when no other evaluation came since and q's tree coordinates (for the
-// twists also v's) are unchanged bit for bit. It allocates nothing.
+// M_T. q, v are the augmented configuration and velocity (len NQ, NV); tau is the applied
+// tree effort (len NVT); fext is as for RNEA. CRBA and Bias share one evaluation of the
+// poses and twists, that of the workspace's last ForwardKinematics when no other
+// evaluation came since and q's tree coordinates (for the twists also v's) are unchanged
+// bit for bit. It allocates nothing.
 func (d *Data) ForwardDynamics(q, v, tau []float64, fext []spatial.Vec6, a []float64) error {
 	d.checkT("tau", tau)
 	d.checkT("a", a)
