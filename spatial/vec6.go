@@ -19,36 +19,23 @@ func (a Vec6) Linear() Vec3 { return Vec3{a[3], a[4], a[5]} }
 
 // Add returns a + b.
 func (a Vec6) Add(b Vec6) Vec6 {
-	for i := range 6 {
-		a[i] += b[i]
-	}
-	return a
+	return Vec6{a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5]}
 }
 
 // Sub returns a - b.
 func (a Vec6) Sub(b Vec6) Vec6 {
-	for i := range 6 {
-		a[i] -= b[i]
-	}
-	return a
+	return Vec6{a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4], a[5] - b[5]}
 }
 
 // Scale returns s·a.
 func (a Vec6) Scale(s float64) Vec6 {
-	for i := range 6 {
-		a[i] *= s
-	}
-	return a
+	return Vec6{a[0] * s, a[1] * s, a[2] * s, a[3] * s, a[4] * s, a[5] * s}
 }
 
 // Dot returns the plain inner product aᵀb (the power mᵀf when pairing a
 // twist with a wrench).
 func (a Vec6) Dot(b Vec6) float64 {
-	s := 0.0
-	for i := range 6 {
-		s += a[i] * b[i]
-	}
-	return s
+	return 0.0 + a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3] + a[4]*b[4] + a[5]*b[5]
 }
 
 // Norm returns the Euclidean length of the 6 components (mixes units).
