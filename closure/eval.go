@@ -44,23 +44,24 @@ type Data struct {
 	// evaluation, or -1.
 	branchCut int
 
-	// Placement cache, so that one evaluation places each edge once and DriftOnly reuses
-	// the Jacobian's placement: gen advances with every evaluation except a DriftOnly at
-	// the q (compared bit for bit with placedQ) and mode of the previous one, and when the
-	// defect homotopy changes. xe[e] (X_parent←child of edge e) and the edge's columns of s
-	// are valid when edgeGen[e] == gen; comps[ci] when its gen equals gen.
-	gen     uint64
-	placedQ []float64
-	// pass counts evaluations; node n's g, w and wd hold its quantities relative to base
-	// nodeBase[n] when nodePass[n] == pass, so comparisons with a common base share the
-	// propagation of their common path edges.
-	pass         uint64
-	nodePass     []uint64
-	nodeBase     []int
+	// Placement cache, so that one evaluation places each edge once and DriftOnly and
+	// EdgePlacements reuse the previous evaluation's placement: gen advances with every
+	// evaluation except those two at the q (compared bit for bit with placedQ) and mode
+	// (placedGlobal) of the previous one, and when the defect homotopy changes. xe[e]
+	// (X_parent←child of edge e) and the edge's columns of s are valid when
+	// edgeGen[e] == gen; comps[ci] when its gen equals gen.
+	gen          uint64
+	placedQ      []float64
 	placedGlobal bool
 	xe           []spatial.Transform
 	edgeGen      []uint64
 	comps        []placedComp
+	// pass counts evaluations; node n's g, w and wd hold its quantities relative to base
+	// nodeBase[n] when nodePass[n] == pass, so comparisons with a common base share the
+	// propagation of their common path edges.
+	pass     uint64
+	nodePass []uint64
+	nodeBase []int
 
 	// fdJacobian replaces the analytic Jacobian by central differences of the residual
 	// (a benchmark baseline for the corrector only).
