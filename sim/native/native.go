@@ -58,7 +58,7 @@ type runner struct {
 	opts  Options
 	model *mujoco.Model
 	data  *mujoco.Data
-	tm    *treeMap
+	lay   *mjcf.Layout // tree coordinates in MuJoCo's qpos and qvel
 	tr    *closure.Tracker
 	kd    *kin.Data
 
@@ -83,7 +83,7 @@ func newRunner(m *compile.Model, q0 []float64, p *closure.Partition, ctrl sim.Co
 	if err := mjcf.Export(m, q0, &xml, mjcf.ExportOptions{Timestep: opts.Dt, Contacts: opts.Contacts}); err != nil {
 		return nil, err
 	}
-	tm, err := newTreeMap(m, q0)
+	lay, err := mjcf.NewLayout(m, q0)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func newRunner(m *compile.Model, q0 []float64, p *closure.Partition, ctrl sim.Co
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{m: m, ctrl: ctrl, opts: opts, model: model, tm: tm}
+	r := &runner{m: m, ctrl: ctrl, opts: opts, model: model, lay: lay}
 	if err := r.init(q0, p); err != nil {
 		r.close()
 		return nil, err
@@ -114,7 +114,7 @@ func (r *runner) init(q0 []float64, p *closure.Partition) (err error) {
 	}
 	r.qpos, r.qvel, r.ctrlv = make([]float64, r.model.NQ()), make([]float64, r.model.NV()), make([]float64, r.model.NU())
 	r.q, r.v = append([]float64(nil), q0...), make([]float64, m.NV)
-	if err := r.tm.lay.QPos(q0, r.qpos); err != nil {
+	if err := r.lay.QPos(q0, r.qpos); err != nil {
 		return err
 	}
 	if err := r.data.SetQpos(r.qpos); err != nil {
@@ -228,10 +228,10 @@ func (r *runner) observe(logRow bool) error {
 		return err
 	}
 	copy(r.q, r.tr.Q) // coordinates beyond the tree (cut joints) start from the tracked ones
-	if err := r.tm.coords(r.qpos, r.q); err != nil {
+	if err := r.lay.Coordinates(r.qpos, r.q); err != nil {
 		return err
 	}
-	if err := r.tm.speeds(r.q, r.qvel, r.v); err != nil {
+	if err := r.lay.Velocities(r.q, r.qvel, r.v); err != nil {
 		return err
 	}
 	if r.opts.Schedule != nil {

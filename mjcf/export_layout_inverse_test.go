@@ -1,6 +1,4 @@
-//go:build mujoco
-
-package native
+package mjcf_test
 
 import (
 	"math"
@@ -14,11 +12,11 @@ import (
 	"github.com/robocompiler/robocompiler/mjcf"
 )
 
-// TestTreeMapRoundTrip: reading back the export layout's qpos and qvel recovers every
-// tree coordinate and velocity to 1e-12 at random states of the Go2 (free base, hinges)
-// and the Stewart platform (spherical joints): the configuration as a displacement
-// (quaternions up to sign), the velocity entry by entry.
-func TestTreeMapRoundTrip(t *testing.T) {
+// TestLayoutInverse: Coordinates and Velocities read back what QPos and QVel write,
+// recovering every tree coordinate and velocity to 1e-12 at random states of the Go2
+// (free base, hinges) and the Stewart platform (spherical joints): the configuration as
+// a displacement (quaternions up to sign), the velocity entry by entry.
+func TestLayoutInverse(t *testing.T) {
 	g2, _, err := mjcf.ImportFile(testmodels.Path(t, testmodels.Go2))
 	if err != nil {
 		t.Fatal(err)
@@ -29,16 +27,16 @@ func TestTreeMapRoundTrip(t *testing.T) {
 		"stewart": testfix.Compile(t, testfix.Builtin(t, "stewart"), compile.Options{}),
 	} {
 		q0 := m.Neutral()
-		tm, err := newTreeMap(m, q0)
+		lay, err := mjcf.NewLayout(m, q0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		kinds := map[joint.Kind]bool{}
-		for _, jl := range tm.lay.Joints {
+		for _, jl := range lay.Joints {
 			kinds[m.Joints[jl.Joint].Model.Kind] = true
 		}
 		t.Logf("%s: tree joint kinds %v", name, kinds)
-		qpos, qvel := make([]float64, tm.lay.NQ), make([]float64, tm.lay.NV)
+		qpos, qvel := make([]float64, lay.NQ), make([]float64, lay.NV)
 		back, v2, dq := make([]float64, m.NQ), make([]float64, m.NV), make([]float64, m.NV)
 		for range 20 {
 			q := m.Random(rng)
@@ -46,17 +44,17 @@ func TestTreeMapRoundTrip(t *testing.T) {
 			for i := range v {
 				v[i] = rng.NormFloat64()
 			}
-			if err := tm.lay.QPos(q, qpos); err != nil {
+			if err := lay.QPos(q, qpos); err != nil {
 				t.Fatal(err)
 			}
-			if err := tm.lay.QVel(q, v, qvel); err != nil {
+			if err := lay.QVel(q, v, qvel); err != nil {
 				t.Fatal(err)
 			}
 			copy(back, q0)
-			if err := tm.coords(qpos, back); err != nil {
+			if err := lay.Coordinates(qpos, back); err != nil {
 				t.Fatal(err)
 			}
-			if err := tm.speeds(back, qvel, v2); err != nil {
+			if err := lay.Velocities(back, qvel, v2); err != nil {
 				t.Fatal(err)
 			}
 			m.Difference(q, back, dq)
