@@ -36,19 +36,7 @@ func fourBar(t *testing.T, ground, crank, coupler, rocker float64, seed [4]float
 		"crank_pivot": {seed[0]}, "crank_coupler": {seed[1]}, "coupler_rocker": {seed[2]}, "rocker_pivot": {seed[3]},
 	}}
 	g.BranchWindow = nil
-	m, err := compile.Compile(g, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q0, err := m.Seed("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := Assemble(m, q0, AssembleOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m, a.Q
+	return assembleGraph(t, g, compile.Options{})
 }
 
 // trackerFor partitions m at q with the request (joint ids; nil: automatic) and starts a
@@ -211,19 +199,7 @@ func tripleParallelogram(t *testing.T, th float64) (*compile.Model, []float64) {
 		seed[c+"_pivot"], seed[c+"_coupler"] = cmg.Values{th}, cmg.Values{-th}
 	}
 	g.Seeds = map[string]map[string]cmg.Values{"default": seed}
-	m, err := compile.Compile(g, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q0, err := m.Seed("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := Assemble(m, q0, AssembleOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m, a.Q
+	return assembleGraph(t, g, compile.Options{})
 }
 
 // TestReconfigurationKeepsRequest turns the first crank of the triple parallelogram from

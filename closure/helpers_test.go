@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/robots"
 )
@@ -25,21 +26,28 @@ func builtins(t testing.TB, eliminate bool) []fixture {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := compile.Compile(g, compile.Options{Eliminate: eliminate})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		q0, err := m.Seed("")
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := Assemble(m, q0, AssembleOptions{})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		out = append(out, fixture{name, m, a.Q})
+		m, q := assembleGraph(t, g, compile.Options{Eliminate: eliminate})
+		out = append(out, fixture{name, m, q})
 	}
 	return out
+}
+
+// assembleGraph compiles g with opts and assembles it from its default seed.
+func assembleGraph(t testing.TB, g *cmg.Graph, opts compile.Options) (*compile.Model, []float64) {
+	t.Helper()
+	m, err := compile.Compile(g, opts)
+	if err != nil {
+		t.Fatalf("%s: %v", g.Name, err)
+	}
+	q0, err := m.Seed("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Assemble(m, q0, AssembleOptions{})
+	if err != nil {
+		t.Fatalf("%s: %v", g.Name, err)
+	}
+	return m, a.Q
 }
 
 // perturb returns q ⊕ (scale·random).
