@@ -31,35 +31,42 @@ func measure(op func() error, minTime time.Duration) (timing, error) {
 	if err := op(); err != nil {
 		return timing{}, err
 	}
-	var before, after runtime.MemStats
 	for n := 1; ; {
 		runtime.GC()
-		runtime.ReadMemStats(&before)
-		start := time.Now()
-		for range n {
-			if err := op(); err != nil {
-				return timing{}, err
-			}
+		mallocs, elapsed, err := loop(op, n)
+		if err != nil {
+			return timing{}, err
 		}
-		elapsed := time.Since(start)
-		runtime.ReadMemStats(&after)
 		if elapsed >= minTime || n >= maxCalls {
-			mallocs, calls := after.Mallocs-before.Mallocs, n
+			calls := n
 			if calls < allocCalls {
-				runtime.ReadMemStats(&before)
-				for range allocCalls - calls {
-					if err := op(); err != nil {
-						return timing{}, err
-					}
+				more, _, err := loop(op, allocCalls-calls)
+				if err != nil {
+					return timing{}, err
 				}
-				runtime.ReadMemStats(&after)
-				mallocs, calls = mallocs+after.Mallocs-before.Mallocs, allocCalls
+				mallocs, calls = mallocs+more, allocCalls
 			}
 			return timing{NS: float64(elapsed.Nanoseconds()) / float64(n),
 				Allocs: mallocs / uint64(calls)}, nil
 		}
 		n = nextCalls(n, elapsed, minTime)
 	}
+}
+
+// loop calls op n times and returns the heap allocations made meanwhile
+// (runtime.MemStats.Mallocs) and the wall time; the first error stops it.
+func loop(op func() error, n int) (uint64, time.Duration, error) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	for range n {
+		if err := op(); err != nil {
+			return 0, 0, err
+		}
+	}
+	elapsed := time.Since(start)
+	runtime.ReadMemStats(&after)
+	return after.Mallocs - before.Mallocs, elapsed, nil
 }
 
 // nextCalls predicts the loop length that takes minTime from a loop of n calls that took
