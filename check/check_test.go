@@ -3,9 +3,8 @@ package check
 import (
 	"testing"
 
-	"github.com/robocompiler/robocompiler/closure"
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/cmg"
-	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/internal/testfix"
 	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"github.com/robocompiler/robocompiler/mjcf"
@@ -13,10 +12,9 @@ import (
 
 // setup compiles g, assembles it from the named seed holding the named partition request
 // and partitions it there (after anchoring the named supports, if any).
-func setup(t testing.TB, g *cmg.Graph, seed, request string, supports ...string) (*compile.Model, []float64, *closure.Partition) {
+func setup(t testing.TB, g *cmg.Graph, seed, request string, supports ...string) *robocompiler.Data {
 	t.Helper()
-	s := testfix.Assembled(t, g, seed, request, supports...)
-	return s.M, s.Q, s.P
+	return testfix.Assembled(t, g, seed, request, supports...).D
 }
 
 func imported(t testing.TB, rel string) *cmg.Graph {
@@ -29,9 +27,9 @@ func imported(t testing.TB, rel string) *cmg.Graph {
 
 // runCheck runs the witnesses and fails the test on any missed target; it also requires
 // the curvature witness to have applied when the mechanism has nonlinear closure rows.
-func runCheck(t *testing.T, name string, m *compile.Model, q []float64, p *closure.Partition, states int, wantCurvature bool) *Report {
+func runCheck(t *testing.T, name string, d *robocompiler.Data, states int, wantCurvature bool) *Report {
 	t.Helper()
-	rep, err := Run(m, q, p, Options{States: states, Seed: 20260927})
+	rep, err := Run(d, Options{States: states, Seed: 20260927})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -59,8 +57,8 @@ func TestBuiltins(t *testing.T) {
 		{"fourbar", "", 200}, {"fivebar", "", 200}, {"stewart", "", 200},
 		{"excavator", "joint_space", 40}, {"excavator", "cylinder_space", 40},
 	} {
-		m, q, p := setup(t, testfix.Builtin(t, tc.name), "", tc.request)
-		runCheck(t, tc.name+"/"+tc.request, m, q, p, tc.states, true)
+		d := setup(t, testfix.Builtin(t, tc.name), "", tc.request)
+		runCheck(t, tc.name+"/"+tc.request, d, tc.states, true)
 	}
 }
 
@@ -69,8 +67,8 @@ func TestStewartTrees(t *testing.T) {
 	for i := range 6 {
 		g := testfix.Builtin(t, "stewart")
 		g.Hints = &cmg.Hints{TreeJoints: []string{stewartSpherical(i)}}
-		m, q, p := setup(t, g, "", "")
-		runCheck(t, stewartSpherical(i), m, q, p, 20, true)
+		d := setup(t, g, "", "")
+		runCheck(t, stewartSpherical(i), d, 20, true)
 	}
 }
 
@@ -94,7 +92,7 @@ func TestImported(t *testing.T) {
 		{"kangaroo/left sole", testmodels.Kangaroo, "", []string{"left_ankle_roll"}, true},
 		{"kangaroo/both soles", testmodels.Kangaroo, "", []string{"left_ankle_roll", "right_ankle_roll"}, true},
 	} {
-		m, q, p := setup(t, imported(t, tc.file), tc.seed, "", tc.supports...)
-		runCheck(t, tc.name, m, q, p, 10, tc.curvature)
+		d := setup(t, imported(t, tc.file), tc.seed, "", tc.supports...)
+		runCheck(t, tc.name, d, 10, tc.curvature)
 	}
 }

@@ -13,7 +13,7 @@ const fdStep = 1e-6
 // between central differences and the analytic closure Jacobian C, port Jacobian J_ℓ and
 // task Jacobians J_x there (each relative to its largest entry, or 1).
 func (w *workspace) differentials(q []float64) float64 {
-	m, kd := w.m, w.kd
+	m, kd := w.m, w.fd.Kin
 	dv := make([]float64, m.NV)
 	for i := range dv {
 		dv[i] = w.uniform(1e-3 * w.cs[i])
@@ -95,7 +95,7 @@ func dense(A *mat.Dense, rows, cols int) []float64 {
 	return out
 }
 
-// curvatureFD compares the analytic curvature Ė u at the last Update with the centred
+// curvatureFD compares the analytic curvature Ė u at the last evaluation with the centred
 // directional difference (E(q ⊕ hv) − E(q ⊖ hv)) u / 2h along v = E u, relative to the
 // largest entry of the curvature. States with a curvature at round-off (no nonlinear
 // closure rows, or u = 0) give 0.
@@ -114,9 +114,13 @@ func (w *workspace) curvatureFD(q, u []float64) (float64, error) {
 	var eu [2][]float64
 	for s, sign := range []float64{1, -1} {
 		m.Integrate(q, kd.V, sign*h, qs)
-		if err := fd.Update(qs, u); err != nil {
+		if err := fd.SetConfiguration(qs); err != nil {
 			return 0, err
 		}
+		if err := fd.SetState(u, nil); err != nil {
+			return 0, err
+		}
+		fd.Interfaces()
 		eu[s] = append([]float64(nil), fd.V...)
 	}
 	worstAbs := 0.0

@@ -25,7 +25,7 @@ type dynWitness struct {
 // Without reference only the constraint residual is computed (the omission ratio needs
 // nothing else).
 func (w *workspace) dynamics(q, u []float64, curvature, reference bool) (dynWitness, error) {
-	kd, m, red := w.kd, w.m, w.red
+	kd, m, red := w.kd, w.m, w.d.Reduced
 	n, nv := m.NVT, m.NV
 	f := make([]float64, len(kd.Ports))
 	for i := range f {
@@ -98,9 +98,10 @@ func (w *workspace) omission(q, u []float64, rep *Report) error {
 	for k, x := range u {
 		u4[k] = 4 * x
 	}
-	if err := w.kd.Update(q, u4); err != nil {
+	if err := w.d.SetState(u4, nil); err != nil {
 		return err
 	}
+	w.d.Interfaces()
 	with, err := w.dynamics(q, u4, true, false)
 	if err != nil {
 		return err

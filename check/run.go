@@ -5,21 +5,22 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
 // Run samples opts.States feasible states by a random walk of the independent coordinates
-// from the feasible configuration q0 (tracked on the closure manifold with partition p,
-// chosen at q0) and evaluates every witness at each. The error reports a failed step of
-// the walk (with the number of states already evaluated in the partial report) or an
-// interface that could not be built.
-func Run(m *compile.Model, q0 []float64, p *closure.Partition, opts Options) (*Report, error) {
+// from the assembled state of d (its configuration and partition; the walk tracks on the
+// closure manifold in d, which it leaves at the last state) and evaluates every witness at
+// each. The error reports a failed step of the walk (with the number of states already
+// evaluated in the partial report) or an interface that could not be built.
+func Run(d *robocompiler.Data, opts Options) (*Report, error) {
 	opts.defaults()
-	w, err := newWorkspace(m, q0, p, opts)
+	p := d.Partition()
+	w, err := newWorkspace(d, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -40,13 +41,14 @@ func Run(m *compile.Model, q0 []float64, p *closure.Partition, opts Options) (*R
 
 // workspace holds everything one Run evaluates into.
 type workspace struct {
-	m     *compile.Model
-	opts  Options
-	rng   *rand.Rand
-	tr    *closure.Tracker
-	kd    *kin.Data
-	fd    *kin.Data // second workspace for directional differences of E
-	red   *dyn.Reduced
+	m    *compile.Model
+	opts Options
+	rng  *rand.Rand
+	d    *robocompiler.Data // the walk's state, interfaces and dynamics
+	kd   *kin.Data          // d.Kin
+	// fd is a second workspace, with the partition of q0, for the off-manifold
+	// differentials and the directional differences of E.
+	fd    *robocompiler.Data
 	tasks []*kin.Task
 	cs    []float64 // declared column scales
 	qfd   []float64 // the configuration a differential's difference is evaluated at
@@ -60,26 +62,23 @@ type workspace struct {
 	rows []int
 }
 
-func newWorkspace(m *compile.Model, q0 []float64, p *closure.Partition, opts Options) (*workspace, error) {
-	tr, err := closure.NewTracker(m, q0, p)
-	if err != nil {
+func newWorkspace(d *robocompiler.Data, opts Options) (*workspace, error) {
+	m, p := d.Model(), d.Partition()
+	q0 := append([]float64(nil), d.Q...)
+	fd := m.NewData()
+	if err := fd.Place(q0, p); err != nil {
 		return nil, err
 	}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return nil, err
-	}
-	fd, _ := kin.NewData(m, p)
-	w := &workspace{m: m, opts: opts, q0: q0, p: p, rng: rand.New(rand.NewPCG(opts.Seed, 0x5eed)), tr: tr, kd: kd, fd: fd,
-		red: dyn.NewReduced(m.NVT, p.Mobility), cs: closure.ColScales(m)}
+	w := &workspace{m: m.Model, opts: opts, q0: q0, p: p, rng: rand.New(rand.NewPCG(opts.Seed, 0x5eed)), d: d, kd: d.Kin, fd: fd,
+		cs: closure.ColScales(m.Model)}
 	for _, s := range m.Graph.Sites {
-		t, err := kin.NewTask(m, s.ID)
+		t, err := kin.NewTask(m.Model, s.ID)
 		if err != nil {
 			return nil, err
 		}
 		w.tasks = append(w.tasks, t)
 	}
-	w.rows = p.Enforced(m)
+	w.rows = p.Enforced(m.Model)
 	best := -1.0
 	for i, b := range m.Bodies {
 		if b.Inertia.Mass > best {
@@ -99,17 +98,16 @@ const walkSteps = 8
 // coordinates from q0, tracked on the closure manifold. Restarting from q0 keeps every
 // state in the seed's neighbourhood (and on its assembly branch).
 func (w *workspace) walk() error {
-	tr, err := closure.NewTracker(w.m, w.q0, w.p)
-	if err != nil {
+	if err := w.d.Place(w.q0, w.p); err != nil {
 		return err
 	}
-	w.tr = tr
+	w.kd = w.d.Kin
 	du := make([]float64, w.p.Mobility)
 	for range walkSteps {
 		for k, c := range w.p.Independent {
 			du[k] = w.uniform(w.opts.Walk * w.cs[c])
 		}
-		if err := tr.Step(du); err != nil {
+		if err := w.d.Track(du); err != nil {
 			return err
 		}
 	}
@@ -118,16 +116,17 @@ func (w *workspace) walk() error {
 
 // state evaluates every witness at the tracker's current configuration.
 func (w *workspace) state(rep *Report) error {
-	q := w.tr.Q
+	q := w.d.Q
 	worst(&rep.JacobianFDRelMax, w.differentials(q))
-	p := w.tr.Lift.P
+	p := w.d.Partition()
 	u := make([]float64, p.Mobility)
 	for k, c := range p.Independent {
 		u[k] = w.uniform(w.opts.Speed * w.cs[c])
 	}
-	if err := w.kd.Update(q, u); err != nil {
+	if err := w.d.SetState(u, nil); err != nil {
 		return err
 	}
+	w.d.Interfaces()
 	worst(&rep.LiftResidualMax, w.liftResidual())
 	worst(&rep.VirtualPowerDefectMaxW, w.virtualPower(q, u))
 	dy, err := w.dynamics(q, u, true, true)
@@ -146,7 +145,7 @@ func (w *workspace) state(rep *Report) error {
 }
 
 // liftResidual returns max |C E| / max(1, max |E|) over the enforced rows at the last
-// Update.
+// evaluation.
 func (w *workspace) liftResidual() float64 {
 	m, kd := w.m, w.kd
 	if m.Rows == 0 || kd.Mobility() == 0 {
@@ -169,7 +168,7 @@ func (w *workspace) liftResidual() float64 {
 	return worstCE / emax
 }
 
-// virtualPower returns |τ_Tᵀ v_T − τ_rᵀ u| for random port efforts at the last Update.
+// virtualPower returns |τ_Tᵀ v_T − τ_rᵀ u| for random port efforts at the last evaluation.
 func (w *workspace) virtualPower(q, u []float64) float64 {
 	kd, m := w.kd, w.m
 	f := make([]float64, len(kd.Ports))

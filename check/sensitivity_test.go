@@ -11,10 +11,11 @@ import (
 // corrupted lift entry (C·E), efforts paired with a velocity that is not the lifted one
 // (virtual power).
 func TestWitnessesCanFail(t *testing.T) {
-	m, q, p := setup(t, testfix.Builtin(t, "stewart"), "", "lengths")
+	d := setup(t, testfix.Builtin(t, "stewart"), "", "lengths")
+	q, p := d.Q, d.Partition()
 	o := Options{Seed: 1}
 	o.defaults()
-	w, err := newWorkspace(m, q, p, o)
+	w, err := newWorkspace(d, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,9 +23,10 @@ func TestWitnessesCanFail(t *testing.T) {
 	for k := range u {
 		u[k] = 0.2 * float64(k+1)
 	}
-	if err := w.kd.Update(q, u); err != nil {
+	if err := d.SetState(u, nil); err != nil {
 		t.Fatal(err)
 	}
+	d.Interfaces()
 	good, err := w.dynamics(q, u, true, true)
 	if err != nil {
 		t.Fatal(err)

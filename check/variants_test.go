@@ -20,8 +20,8 @@ func TestVariants(t *testing.T) {
 		}
 		for _, v := range vs {
 			for _, req := range tc.requests {
-				m, q, p := setup(t, v.Graph, "", req)
-				runCheck(t, v.Name+"/"+req, m, q, p, 4, true)
+				d := setup(t, v.Graph, "", req)
+				runCheck(t, v.Name+"/"+req, d, 4, true)
 			}
 		}
 	}

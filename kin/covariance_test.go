@@ -24,7 +24,7 @@ type physics struct {
 func evaluate(t *testing.T, fx *fixture, u, f []float64) physics {
 	t.Helper()
 	kd, m := fx.kd, fx.m
-	if err := kd.Update(fx.q, u); err != nil {
+	if err := fx.update(fx.q, u); err != nil {
 		t.Fatal(err)
 	}
 	d := kd.Mobility()

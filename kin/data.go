@@ -11,14 +11,15 @@ import (
 )
 
 // Data is the caller-owned workspace of the interfaces of one compiled model under one
-// partition. Update evaluates every field at a feasible state (q, u); nothing allocates
-// after NewData.
+// partition: the stages Lifted, Curvature, Kinematics and PortMap evaluate its fields at a
+// feasible state (q, u), in the order the front door (package robocompiler, Data.Interfaces)
+// calls them; nothing allocates after NewData.
 type Data struct {
 	m *compile.Model
-	// Lift holds the partition and E (NV × D) at the last Update.
+	// Lift holds the partition and E (NV × D), shared with the workspace's owner.
 	Lift *closure.Lift
-	// Closure and Dyn are the closure and tree-dynamics workspaces, evaluated at the last
-	// Update's q (Dyn's poses and twists at v).
+	// Closure is the closure workspace, shared with the owner, and Dyn the tree-dynamics
+	// workspace, evaluated at the last Kinematics' q (Dyn's poses and twists at V).
 	Closure *closure.Data
 	Dyn     *dyn.Data
 	// Ports are the compiled actuator ports, in record order.
@@ -35,21 +36,24 @@ type Data struct {
 
 	// support[n] lists the tree velocity indices on node n's root path.
 	support [][]int
-	// world[k] is WorldSubspace(k) at the last Update.
+	// world[k] is WorldSubspace(k) at the last Kinematics.
 	world []spatial.Vec6
 	// scratch for cut-joint subspaces.
 	sj [6]spatial.Vec6
 }
 
-// NewData allocates the interfaces of m under partition p (from closure.ChoosePartition).
-// It fails when an actuator record cannot be compiled into a port.
-func NewData(m *compile.Model, p *closure.Partition) (*Data, error) {
+// NewData allocates the interfaces of m over the closure workspace c and the lift l (of a
+// partition from closure.ChoosePartition), which it shares with their owner (in the front
+// door, the closure tracker): one closure evaluation per configuration serves the tracker,
+// the lift and the interfaces. It fails when an actuator record cannot be compiled into a
+// port.
+func NewData(m *compile.Model, c *closure.Data, l *closure.Lift) (*Data, error) {
 	ports, err := CompilePorts(m)
 	if err != nil {
 		return nil, err
 	}
-	nf, d := len(ports), p.Mobility
-	kd := &Data{m: m, Lift: closure.NewLift(p, m.NV), Closure: closure.NewData(m), Dyn: dyn.NewData(m),
+	nf, d := len(ports), l.P.Mobility
+	kd := &Data{m: m, Lift: l, Closure: c, Dyn: dyn.NewData(m),
 		Ports: ports, V: make([]float64, m.NV), Curv: make([]float64, m.NV), Ell: make([]float64, nf),
 		support: make([][]int, len(m.Bodies)+1), world: make([]spatial.Vec6, m.NVT)}
 	kd.JEll, kd.L = denseOrEmpty(nf, m.NV), denseOrEmpty(nf, d)
@@ -79,44 +83,41 @@ func (d *Data) Model() *compile.Model { return d.m }
 // Mobility is the number of independent speeds D.
 func (d *Data) Mobility() int { return d.Lift.P.Mobility }
 
-// Update evaluates the interfaces at the feasible configuration q (len NQ) and the
-// independent speeds u (len D): the closure Jacobian and lift E, v = E u, the drift and
-// curvature c = Ė u, the tree kinematics at (q, v), the port displacements, JEll and L.
-// It returns *closure.SingularError when the partition's dependent block is singular at q
-// (a computational reconfiguration is needed).
-func (d *Data) Update(q, u []float64) error {
-	m := d.m
-	if len(q) != m.NQ || len(u) != d.Mobility() {
-		panic(fmt.Sprintf("kin: len(q), len(u) = %d, %d; want %d, %d", len(q), len(u), m.NQ, d.Mobility()))
-	}
-	if m.Rows > 0 {
-		d.Closure.Jacobian(q)
-	}
-	if err := d.Lift.Update(d.Closure.C); err != nil {
-		return err
+// Lifted writes the feasible velocity V = E u for the independent speeds u (len D) with
+// the lift's E at its last update.
+func (d *Data) Lifted(u []float64) {
+	if len(u) != d.Mobility() {
+		panic(fmt.Sprintf("kin: Lifted: len(u) = %d; want %d", len(u), d.Mobility()))
 	}
 	mulVec(d.Lift.E, u, d.V)
-	if m.Rows > 0 {
-		d.Closure.DriftOnly(q, d.V) // C at q is already in place
-		d.Lift.Curvature(d.Closure.Gamma, d.Curv)
-	} else {
-		for i := range d.Curv {
-			d.Curv[i] = 0
-		}
+}
+
+// Curvature writes Curv = Ė u at the feasible configuration q (len NQ) for the velocity V
+// of the last Lifted: the drift γ of the closure workspace (whose Jacobian must be at q)
+// and the curvature of the lift's factorisation, R_p c_p = −γ_S.
+func (d *Data) Curvature(q []float64) {
+	if d.m.Rows == 0 {
+		clear(d.Curv)
+		return
 	}
-	d.Kinematics(q)
+	d.Closure.DriftOnly(q, d.V) // C at q is already in place
+	d.Lift.Curvature(d.Closure.Gamma, d.Curv)
+}
+
+// PortMap writes the port map L = JEll E (nf × D, eq. 12) from the JEll of the last
+// Kinematics and the lift's E.
+func (d *Data) PortMap() {
 	if len(d.Ports) > 0 && d.Mobility() > 0 {
 		mulSparse(d.L, d.JEll, d.Lift.E)
 	}
-	return nil
 }
 
 // Kinematics evaluates only what depends on q alone: the tree poses (and twists at the
 // current V), the world motion subspaces, the port displacements Ell and JEll. Task values
 // and Jacobians J_x read it. It needs no feasible q, so differentials can be checked at
-// off-manifold states; L, V and Curv keep the values of the last Update. The tree is
-// placed from the closure workspace's edge placements, so after Update's closure
-// evaluation at the same q the joints are not evaluated again.
+// off-manifold states; L, V and Curv keep their last values. The tree is placed from the
+// closure workspace's edge placements, so after a closure evaluation at the same q the
+// joints are not evaluated again.
 func (d *Data) Kinematics(q []float64) {
 	x, s := d.Closure.EdgePlacements(q)
 	d.Dyn.ForwardKinematicsPlaced(q, d.V, x, s)

@@ -5,6 +5,8 @@
 // reduced efforts τ_r = Lᵀ f and the same efforts applied on the tree through the ports'
 // physical attachments, and task maps J = J_x E for point sites and SE(3) frames.
 //
-// A Data is a caller-owned workspace for one compiled model and one partition; Update
-// evaluates everything at (q, u) and allocates nothing.
+// A Data is a caller-owned workspace for one compiled model and one partition; its stages
+// (Lifted, Curvature, Kinematics, PortMap) evaluate everything at (q, u) and allocate
+// nothing. The front door (package robocompiler) calls them in order, sharing the closure
+// workspace and lift with its tracker.
 package kin

@@ -23,7 +23,7 @@ func (d *Data) ReducedEffort(f, tauR []float64) {
 }
 
 // TreeEffort writes τ_T (len NVT) for port efforts f (len nf): the generalised force of the
-// efforts applied through the ports' physical attachments at the last Update's
+// efforts applied through the ports' physical attachments at the last Kinematics's
 // configuration. A term on a tree joint acts on its coordinate; a term on a cut joint
 // acts through the pair of attachment wrenches the joint exerts on its two bodies; a
 // two-point port pushes its attachment points apart along the line joining them. By

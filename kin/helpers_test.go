@@ -1,6 +1,7 @@
 package kin_test
 
 import (
+	"github.com/robocompiler/robocompiler"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -17,7 +18,21 @@ type fixture struct {
 	m  *compile.Model
 	q  []float64
 	p  *closure.Partition
+	d  *robocompiler.Data
 	kd *kin.Data
+}
+
+// update evaluates the interfaces at the feasible q (len NQ, as it is) and the
+// independent speeds u through the front door's stages.
+func (fx *fixture) update(q, u []float64) error {
+	if err := fx.d.SetConfiguration(q); err != nil {
+		return err
+	}
+	if err := fx.d.SetState(u, nil); err != nil {
+		return err
+	}
+	fx.d.Interfaces()
+	return nil
 }
 
 // setup compiles g, assembles it from its default seed holding the named request, and
@@ -32,11 +47,7 @@ func setup(t testing.TB, g *cmg.Graph, request string) *fixture {
 func atConfig(t testing.TB, m *compile.Model, q []float64, req []int) *fixture {
 	t.Helper()
 	s := testfix.At(t, m, q, req)
-	kd, err := kin.NewData(m, s.P)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &fixture{m: m, q: q, p: s.P, kd: kd}
+	return &fixture{m: m, q: s.Q, p: s.P, d: s.D, kd: s.D.Kin}
 }
 
 // builtin returns the built-in mechanism's graph.

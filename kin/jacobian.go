@@ -9,7 +9,7 @@ import (
 func (d *Data) Support(n int) []int { return d.support[n] }
 
 // WorldPoint returns the ground-frame position (m) of point p (node-frame coordinates) on
-// node n at the last Update.
+// node n at the last Kinematics.
 func (d *Data) WorldPoint(n int, p spatial.Vec3) spatial.Vec3 { return d.Dyn.Pose(n).Apply(p) }
 
 // PointJacobian adds s·J_p into the 3 rows of J starting at row r0 of the row-major

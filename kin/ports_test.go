@@ -41,7 +41,7 @@ func TestPortsVirtualPower(t *testing.T) {
 	tauT, tauR := make([]float64, m.NVT), make([]float64, kd.Mobility())
 	for range 100 {
 		u := randomU(rng, kd.Mobility(), 2)
-		if err := kd.Update(fx.q, u); err != nil {
+		if err := fx.update(fx.q, u); err != nil {
 			t.Fatal(err)
 		}
 		f := randomU(rng, len(kd.Ports), 50)

@@ -48,10 +48,10 @@ func (t *Task) Dim() int {
 	return 6
 }
 
-// Pose returns the task frame's ground pose at the last Update.
+// Pose returns the task frame's ground pose at the last Kinematics.
 func (d *Data) Pose(t *Task) spatial.Transform { return d.Dyn.Pose(t.Node).Mul(t.Frame) }
 
-// TaskValue writes x (len Dim) at the last Update. A frame task returns an error when
+// TaskValue writes x (len Dim) at the last Kinematics. A frame task returns an error when
 // Ref⁻¹T leaves the logarithm's principal branch (rotation by π).
 func (d *Data) TaskValue(t *Task, x []float64) error {
 	T := d.Pose(t)
@@ -68,7 +68,7 @@ func (d *Data) TaskValue(t *Task, x []float64) error {
 }
 
 // TaskJacobian writes J_x = D f_x N (Dim × NV) and, unless J is nil, J = J_x E (Dim × D;
-// eq. 12) at the last Update (J_x alone after Kinematics). For a frame task J_x = J_r⁻¹(x)·J_body with J_body the frame's body Jacobian.
+// eq. 12) at the last Kinematics (J_x alone after Kinematics). For a frame task J_x = J_r⁻¹(x)·J_body with J_body the frame's body Jacobian.
 func (d *Data) TaskJacobian(t *Task, Jx, J *mat.Dense) error {
 	m := d.m
 	jx := Jx.RawMatrix()

@@ -75,7 +75,7 @@ func TestTaskJacobianLift(t *testing.T) {
 	task, _ := kin.NewTask(m, "platform")
 	rng := rand.New(rand.NewPCG(9, 10))
 	u := randomU(rng, kd.Mobility(), 0.2)
-	if err := kd.Update(fx.q, u); err != nil {
+	if err := fx.update(fx.q, u); err != nil {
 		t.Fatal(err)
 	}
 	Jx, J := mat.NewDense(6, m.NV, nil), mat.NewDense(6, kd.Mobility(), nil)

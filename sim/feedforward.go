@@ -1,9 +1,8 @@
 package sim
 
 import (
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
-	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/spatial"
 )
@@ -14,33 +13,38 @@ import (
 // have the same coordinates, and the partition must be the plant's (the same independent
 // velocity indices). It allocates nothing per evaluation.
 type Feedforward struct {
-	kd *kin.Data
-	r  *dyn.Reduced
+	d *robocompiler.Data
 }
 
-// NewFeedforward allocates the feedforward of model m under partition p.
-func NewFeedforward(m *compile.Model, p *closure.Partition) (*Feedforward, error) {
-	kd, err := kin.NewData(m, p)
-	if err != nil {
+// NewFeedforward allocates the feedforward of model m under partition p (the plant's),
+// placed at the plant's feasible configuration q (len NQ).
+func NewFeedforward(m *robocompiler.Model, q []float64, p *closure.Partition) (*Feedforward, error) {
+	d := m.NewData()
+	if err := d.Place(q, p); err != nil {
 		return nil, err
 	}
-	return &Feedforward{kd: kd, r: dyn.NewReduced(m.NVT, p.Mobility)}, nil
+	return &Feedforward{d: d}, nil
 }
 
 // Data returns the feedforward model's interfaces, evaluated at the last Effort's state
 // (its port map L converts τ_r into port efforts).
-func (f *Feedforward) Data() *kin.Data { return f.kd }
+func (f *Feedforward) Data() *kin.Data { return f.d.Kin }
 
 // Effort writes into tauR (len D) the reduced effort M_r u̇ + h_r at the feasible state
 // (q, u) (len NQ, D) that produces the independent acceleration udot (len D) on the
 // feedforward model, with the external spatial forces fext (per node, body frames, as in
 // Command.Fext; nil for none) included in h_r.
 func (f *Feedforward) Effort(q, u, udot []float64, fext []spatial.Vec6, tauR []float64) error {
-	k := f.kd
-	if err := k.Update(q, u); err != nil {
+	d := f.d
+	if err := d.SetConfiguration(q); err != nil {
 		return err
 	}
-	k.Dyn.ReducedDynamics(f.r, q, k.V, k.Lift.E, k.Curv, fext)
-	f.r.Inverse(udot, tauR)
+	if err := d.SetState(u, udot); err != nil {
+		return err
+	}
+	if err := d.Inverse(fext); err != nil {
+		return err
+	}
+	copy(tauR, d.TauR)
 	return nil
 }

@@ -3,17 +3,15 @@ package sim
 import (
 	"testing"
 
-	"github.com/robocompiler/robocompiler/closure"
-	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/internal/testfix"
 )
 
 // assembled compiles the built-in model name, assembles its default seed and partitions
-// it automatically.
-func assembled(t testing.TB, name string) (*compile.Model, []float64, *closure.Partition) {
+// it automatically, in a front-door workspace.
+func assembled(t testing.TB, name string) *robocompiler.Data {
 	t.Helper()
-	s := testfix.Assembled(t, testfix.Builtin(t, name), "", "")
-	return s.M, s.Q, s.P
+	return testfix.Assembled(t, testfix.Builtin(t, name), "", "").D
 }
 
 // column returns the named log column or fails the test.

@@ -43,7 +43,7 @@ type Log struct {
 
 // newLog names the columns of s's rollout.
 func newLog(s *Sim) *Log {
-	m := s.m
+	m := s.d.Model()
 	qn := make([]string, m.NQ)
 	for _, j := range m.Joints {
 		for k := range j.NQ {
@@ -65,10 +65,10 @@ func newLog(s *Sim) *Log {
 	for k := range s.u {
 		cols = append(cols, fmt.Sprintf("u[%d]", k))
 	}
-	for _, p := range s.kd.Ports {
+	for _, p := range s.d.Kin.Ports {
 		cols = append(cols, "ell:"+p.ID)
 	}
-	for _, p := range s.kd.Ports {
+	for _, p := range s.d.Kin.Ports {
 		cols = append(cols, "f:"+p.ID)
 	}
 	cols = append(cols, "gap_m", "gap_rad", "kinetic_J", "potential_J", "work_J", "dissipated_J", "balance_J")
@@ -150,9 +150,9 @@ func (l *Log) WriteCSV(w io.Writer) error {
 // record appends the current state as a row; the interfaces, command and powers are
 // those of the derivative evaluation just made at this state.
 func (s *Sim) record() {
-	k, l := s.kd, s.log
+	k, l, q := s.d.Kin, s.log, s.d.Q
 	l.Data = append(l.Data, s.t)
-	l.Data = append(l.Data, s.tr.Q...)
+	l.Data = append(l.Data, q...)
 	l.Data = append(l.Data, k.V...)
 	for i := range s.logU {
 		x := math.NaN()
@@ -164,8 +164,8 @@ func (s *Sim) record() {
 	l.Data = append(l.Data, k.Ell...)
 	l.Data = append(l.Data, s.cmd.F...)
 	gm, gr := s.gap()
-	kinetic := k.Dyn.KineticEnergy(s.tr.Q, k.V)
-	potential := k.Dyn.PotentialEnergy(s.tr.Q)
+	kinetic := k.Dyn.KineticEnergy(q, k.V)
+	potential := k.Dyn.PotentialEnergy(q)
 	l.Data = append(l.Data, gm, gr, kinetic, potential, s.work, s.dissipated, kinetic+potential-s.work+s.dissipated)
 	for i, p := range s.opts.Probes {
 		start := len(l.Data)

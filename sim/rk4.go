@@ -11,8 +11,8 @@ var rk4Nodes = [4]float64{0, 0.5, 0.5, 1}
 // initial state as a semi-implicit Euler step in the new partition.
 func (s *Sim) stepRK4(p1 power) error {
 	dt := s.opts.Dt
-	copy(s.qn, s.tr.Q)
-	mulE(s.kd, s.u, s.vn)
+	copy(s.qn, s.d.Q)
+	copy(s.vn, s.d.V) // E u at the step's start, from the evaluation just made
 	copy(s.ku[0], s.u)
 	copy(s.ka[0], s.udot)
 	for i := range s.x {
@@ -26,10 +26,11 @@ func (s *Sim) stepRK4(p1 power) error {
 			s.xnext[i] = h * s.ku[st-1][i]
 			s.du[i] = s.xnext[i] - s.x[i]
 		}
-		if err := s.tr.Step(s.du); err != nil {
+		before := s.d.Partition()
+		if err := s.d.Track(s.du); err != nil {
 			return err
 		}
-		if s.tr.Lift.P != s.kd.Lift.P {
+		if s.d.Partition() != before {
 			return s.fallback()
 		}
 		s.x, s.xnext = s.xnext, s.x
@@ -55,12 +56,10 @@ func (s *Sim) stepRK4(p1 power) error {
 // and takes one semi-implicit Euler step there.
 func (s *Sim) fallback() error {
 	s.fallbacks++
-	if err := s.tr.Reset(s.qn); err != nil {
+	if err := s.d.Reset(s.qn); err != nil {
 		return err
 	}
-	if err := s.adopt(s.u); err != nil {
-		return err
-	}
+	s.adopt(s.u)
 	pw, err := s.derivative(s.t, s.u)
 	if err != nil {
 		return err

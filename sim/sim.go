@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
-	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/spatial"
 )
@@ -65,11 +64,8 @@ type Stats struct {
 
 // Sim is a rollout in progress. It is not safe for concurrent use.
 type Sim struct {
-	m    *compile.Model
+	d    *robocompiler.Data
 	mode *Mode
-	tr   *closure.Tracker
-	kd   *kin.Data
-	r    *dyn.Reduced
 	ctrl Controller
 	opts Options
 
@@ -78,7 +74,6 @@ type Sim struct {
 	st      State
 	cmd     Command
 	u, udot []float64
-	tauR    []float64
 	du      []float64
 	damping []float64 // per tree velocity (N·s/m or N·m·s/rad)
 	linear  []bool    // residual row is translational
@@ -109,13 +104,16 @@ func (c *counts) add(t *closure.Tracker) {
 	c.reconfigurations += t.Reconfigurations
 }
 
-// New starts a rollout of m at the feasible configuration q0 (len NQ, e.g. from
-// closure.Assemble) at rest, with partition p (closure.ChoosePartition at q0) and the
-// controller ctrl (nil: no efforts). With opts.Schedule set, the first step switches to
-// the scheduled mode.
-func New(m *compile.Model, q0 []float64, p *closure.Partition, ctrl Controller, opts Options) (*Sim, error) {
+// New starts a rollout from the state of d (assembled, e.g. by Data.Assemble, at rest or
+// with the speeds of its last SetState), which the rollout then owns and advances, with
+// the controller ctrl (nil: no efforts). With opts.Schedule set, the first step switches
+// to the scheduled mode.
+func New(d *robocompiler.Data, ctrl Controller, opts Options) (*Sim, error) {
 	if !(opts.Dt > 0) {
 		return nil, fmt.Errorf("sim: step Dt = %g s; it must be positive", opts.Dt)
+	}
+	if d.Tracker == nil {
+		return nil, fmt.Errorf("sim: the workspace holds no state; assemble it first")
 	}
 	if opts.LogEvery < 1 {
 		opts.LogEvery = 1
@@ -123,17 +121,10 @@ func New(m *compile.Model, q0 []float64, p *closure.Partition, ctrl Controller, 
 	if ctrl == nil {
 		ctrl = ControllerFunc(func(*State, *kin.Data, *Command) error { return nil })
 	}
-	tr, err := closure.NewTracker(m, q0, p)
-	if err != nil {
-		return nil, fmt.Errorf("sim: initial partition: %w", err)
-	}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return nil, err
-	}
-	s := &Sim{m: m, tr: tr, kd: kd, r: dyn.NewReduced(m.NVT, p.Mobility), ctrl: ctrl, opts: opts,
-		cmd:     Command{F: make([]float64, len(kd.Ports)), Fext: make([]spatial.Vec6, len(m.Bodies)+1)},
-		damping: make([]float64, m.NVT), linear: closure.RowLinear(m),
+	m := d.Model()
+	s := &Sim{d: d, ctrl: ctrl, opts: opts,
+		cmd:     Command{F: make([]float64, len(d.Kin.Ports)), Fext: make([]spatial.Vec6, len(m.Bodies)+1)},
+		damping: make([]float64, m.NVT), linear: closure.RowLinear(m.Model),
 		qn: make([]float64, m.NQ), vn: make([]float64, m.NV)}
 	for _, e := range m.Edges {
 		j := &m.Joints[e.Joint]
@@ -141,7 +132,8 @@ func New(m *compile.Model, q0 []float64, p *closure.Partition, ctrl Controller, 
 			s.damping[j.V0+k] = j.Damping
 		}
 	}
-	s.resize(p.Mobility)
+	s.resize(d.Mobility())
+	copy(s.u, d.U)
 	s.log = newLog(s)
 	return s, nil
 }
@@ -151,7 +143,7 @@ func (s *Sim) resize(d int) {
 	if len(s.u) == d {
 		return
 	}
-	s.u, s.udot, s.tauR, s.du = make([]float64, d), make([]float64, d), make([]float64, d), make([]float64, d)
+	s.u, s.udot, s.du = make([]float64, d), make([]float64, d), make([]float64, d)
 	s.x, s.xnext = make([]float64, d), make([]float64, d)
 	for i := range s.ku {
 		s.ku[i], s.ka[i] = make([]float64, d), make([]float64, d)
@@ -161,17 +153,20 @@ func (s *Sim) resize(d int) {
 // Time returns the current time (s).
 func (s *Sim) Time() float64 { return s.t }
 
-// Q returns the current feasible configuration (len NQ; aliases the tracker's buffer).
-func (s *Sim) Q() []float64 { return s.tr.Q }
+// Q returns the current feasible configuration (len NQ; aliases the workspace's buffer).
+func (s *Sim) Q() []float64 { return s.d.Q }
 
 // U returns the current independent speeds (len D; aliases the simulator's buffer).
 func (s *Sim) U() []float64 { return s.u }
 
 // Model returns the active model (the current mode's).
-func (s *Sim) Model() *compile.Model { return s.m }
+func (s *Sim) Model() *robocompiler.Model { return s.d.Model() }
+
+// Data returns the workspace the rollout advances (the current mode's model).
+func (s *Sim) Data() *robocompiler.Data { return s.d }
 
 // Partition returns the current partition (it changes on reconfigurations and modes).
-func (s *Sim) Partition() *closure.Partition { return s.tr.Lift.P }
+func (s *Sim) Partition() *closure.Partition { return s.d.Partition() }
 
 // Log returns the rows logged so far.
 func (s *Sim) Log() *Log { return s.log }
@@ -182,7 +177,7 @@ func (s *Sim) Reserve(n int) { s.log.reserve(n) }
 // Stats returns the counts and closure-gap maxima so far.
 func (s *Sim) Stats() Stats {
 	c := s.counts
-	c.add(s.tr)
+	c.add(s.d.Tracker)
 	return Stats{Steps: s.step, TrackerSteps: c.steps, Corrections: c.corrections, Reacquisitions: c.reacquisitions,
 		Reconfigurations: c.reconfigurations, ModeSwitches: s.modeSwitches, Fallbacks: s.fallbacks,
 		GapMaxM: s.gapM, GapMaxRad: s.gapRad}
@@ -210,7 +205,7 @@ func (s *Sim) Run(n int) error {
 // Step advances the rollout by one step Dt.
 func (s *Sim) Step() error {
 	if s.opts.Schedule != nil {
-		mo, err := s.opts.Schedule(s.t, s.tr.Q)
+		mo, err := s.opts.Schedule(s.t, s.d.Q)
 		if err != nil {
 			return s.fail(err)
 		}
@@ -253,30 +248,33 @@ type power struct{ applied, dissipated float64 }
 // derivative evaluates the interfaces at (Q, u), calls the controller at time t and
 // solves the reduced dynamics for s.udot; it returns the powers at that state.
 func (s *Sim) derivative(t float64, u []float64) (power, error) {
-	q, k := s.tr.Q, s.kd
-	if err := k.Update(q, u); err != nil {
+	d := s.d
+	if err := d.SetState(u, nil); err != nil {
 		return power{}, err
 	}
+	d.Interfaces()
 	s.gaps()
-	s.st = State{T: t, Q: q, U: u, Mode: s.mode}
+	s.st = State{T: t, Q: d.Q, U: u, Mode: s.mode}
 	s.cmd.zero()
-	if err := s.ctrl.Control(&s.st, k, &s.cmd); err != nil {
+	if err := s.ctrl.Control(&s.st, d.Kin, &s.cmd); err != nil {
 		return power{}, fmt.Errorf("controller: %w", err)
 	}
-	k.Dyn.ReducedDynamics(s.r, q, k.V, k.Lift.E, k.Curv, s.cmd.Fext)
-	k.ReducedEffort(s.cmd.F, s.tauR)
-	if err := s.r.Forward(s.tauR, s.udot); err != nil {
+	if err := d.Dynamics(s.cmd.Fext); err != nil {
 		return power{}, err
 	}
+	if err := d.Accelerations(s.cmd.F, nil); err != nil {
+		return power{}, err
+	}
+	copy(s.udot, d.Udot)
 	var p power
-	for i, x := range s.tauR {
+	for i, x := range d.TauR {
 		p.applied += x * u[i]
 	}
 	for n := 1; n < len(s.cmd.Fext); n++ {
-		p.applied += k.Dyn.Twist(n).Dot(s.cmd.Fext[n])
+		p.applied += d.Kin.Dyn.Twist(n).Dot(s.cmd.Fext[n])
 	}
 	for i, c := range s.damping {
-		p.dissipated += c * k.V[i] * k.V[i]
+		p.dissipated += c * d.V[i] * d.V[i]
 	}
 	return p, nil
 }
@@ -289,7 +287,7 @@ func (s *Sim) gaps() {
 
 // gap returns the largest translational and other closure residuals at the last update.
 func (s *Sim) gap() (m, rad float64) {
-	for r, x := range s.kd.Closure.Rho {
+	for r, x := range s.d.Closure().Rho {
 		if x = math.Abs(x); s.linear[r] {
 			m = math.Max(m, x)
 		} else {
@@ -312,48 +310,27 @@ func (s *Sim) stepEuler(p power) error {
 	return s.move(s.du, s.u)
 }
 
-// move steps the tracker by du; after a reconfiguration it re-expresses the speeds u in
-// the new independent coordinates (from v = E u with the lift of the last evaluation) and
-// rebuilds the interfaces for the new partition.
+// move steps the tracker by du from the speeds u; after a reconfiguration u is
+// re-expressed in the new independent coordinates (Data.Track, from v = E u with the lift
+// of the last evaluation).
 func (s *Sim) move(du, u []float64) error {
-	if err := s.tr.Step(du); err != nil {
+	d := s.d
+	copy(d.U, u)
+	if err := d.Track(du); err != nil {
 		var rc *closure.RankChangeError
 		if errors.As(err, &rc) {
 			return fmt.Errorf("mechanism event: %w", err)
 		}
 		return err
 	}
-	if s.tr.Lift.P == s.kd.Lift.P {
-		return nil
-	}
-	mulE(s.kd, u, s.vn)
-	return s.adopt(u)
-}
-
-// adopt re-expresses the physical velocity s.vn in the tracker's new partition,
-// u[k] = v[Independent[k]] (the independent rows of E are the identity), and rebuilds the
-// interfaces for it.
-func (s *Sim) adopt(u []float64) error {
-	p := s.tr.Lift.P
-	for k, c := range p.Independent {
-		u[k] = s.vn[c]
-	}
-	kd, err := kin.NewData(s.m, p)
-	if err != nil {
-		return err
-	}
-	s.kd = kd
+	copy(u, d.U)
 	return nil
 }
 
-// mulE writes v = E u with the lift of k's last update.
-func mulE(k *kin.Data, u, v []float64) {
-	e := k.Lift.E.RawMatrix()
-	for i := range v {
-		x := 0.0
-		for j, uj := range u {
-			x += e.Data[i*e.Stride+j] * uj
-		}
-		v[i] = x
+// adopt re-expresses the physical velocity s.vn in the current partition,
+// u[k] = v[Independent[k]] (the independent rows of E are the identity).
+func (s *Sim) adopt(u []float64) {
+	for k, c := range s.d.Partition().Independent {
+		u[k] = s.vn[c]
 	}
 }

@@ -10,8 +10,7 @@ import (
 // passive runs the unactuated, undamped model name from its seed at rest.
 func passive(t testing.TB, name string, in Integrator, dt, dur float64) *Sim {
 	t.Helper()
-	m, q0, p := assembled(t, name)
-	s, err := New(m, q0, p, nil, Options{Dt: dt, Integrator: in})
+	s, err := New(assembled(t, name), nil, Options{Dt: dt, Integrator: in})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,12 +89,11 @@ func TestDeterministic(t *testing.T) {
 // controller applying port efforts.
 func TestStepAllocs(t *testing.T) {
 	for _, in := range []Integrator{SemiImplicitEuler, RK4} {
-		m, q0, p := assembled(t, "fourbar")
 		ctrl := ControllerFunc(func(s *State, k *kin.Data, c *Command) error {
 			c.F[0] = -0.5 * k.Ell[0]
 			return nil
 		})
-		s, err := New(m, q0, p, ctrl, Options{Dt: 1e-3, Integrator: in})
+		s, err := New(assembled(t, "fourbar"), ctrl, Options{Dt: 1e-3, Integrator: in})
 		if err != nil {
 			t.Fatal(err)
 		}

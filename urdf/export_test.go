@@ -3,7 +3,6 @@ package urdf
 import (
 	"bytes"
 	"errors"
-	"github.com/robocompiler/robocompiler/internal/testfix"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -13,13 +12,23 @@ import (
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/robots"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-// compiled compiles the built-in mechanism name.
+// compiled compiles the built-in mechanism name (directly: testfix goes through the front
+// door, which imports this package).
 func compiled(t *testing.T, name string) *compile.Model {
 	t.Helper()
-	return testfix.Compile(t, testfix.Builtin(t, name), compile.Options{})
+	g, err := robots.Get(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := compile.Compile(g, compile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 // TestExportURDFRoundTrip: Import(Export(model)) has the model's tree joints with the

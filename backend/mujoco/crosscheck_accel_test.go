@@ -4,6 +4,7 @@ package mujoco_test
 
 import (
 	"fmt"
+	"github.com/robocompiler/robocompiler"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -14,10 +15,8 @@ import (
 	"github.com/robocompiler/robocompiler/backend/mujoco"
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/internal/kktref"
 	"github.com/robocompiler/robocompiler/internal/testmodels"
-	"github.com/robocompiler/robocompiler/kin"
 )
 
 // accelModels are the mechanisms whose constrained accelerations are compared with
@@ -228,16 +227,11 @@ func (x *exported) accelDiff(t *testing.T, p *closure.Partition, st accelState) 
 	t.Helper()
 	m, l, d := x.m, x.layout, x.d
 	nvt, nv := m.NVT, m.NV
-	kd, err := kin.NewData(m, p)
-	must(t, err)
-	must(t, kd.Update(st.q, st.u))
-	red := dyn.NewReduced(nvt, p.Mobility)
-	kd.Dyn.ReducedDynamics(red, st.q, kd.V, kd.Lift.E, kd.Curv, nil)
-	tauR, udot := make([]float64, p.Mobility), make([]float64, p.Mobility)
-	kd.ReducedEffort(st.f, tauR)
-	must(t, red.Forward(tauR, udot))
-	a := make([]float64, nv)
-	dyn.TreeAcceleration(kd.Lift.E, kd.Curv, udot, a)
+	fd := (&robocompiler.Model{Model: m}).NewData()
+	must(t, fd.Place(st.q, p))
+	must(t, fd.SetState(st.u, nil))
+	must(t, fd.Forward(st.f, nil))
+	kd, a := fd.Kin, fd.A
 
 	// MuJoCo at the same state.
 	qpos, qvel, ctrl := make([]float64, l.NQ), make([]float64, l.NV), make([]float64, x.mj.NU())

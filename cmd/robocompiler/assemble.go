@@ -6,60 +6,58 @@ import (
 	"io"
 	"sort"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
+	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/spf13/cobra"
 )
 
-// assembled is a compiled model at an assembled configuration with its partition and lift.
+// assembled is a front-door workspace at an assembled configuration, with the
+// compiled model and partition it holds.
 type assembled struct {
-	m    *compile.Model
-	a    *closure.Assembly
-	p    *closure.Partition
-	lift *closure.Lift
+	d *robocompiler.Data
+	m *compile.Model
+	a *closure.Assembly
+	p *closure.Partition
 	// eliminated holds the implied coordinates of eliminated cut joints, by id.
 	eliminated map[string][]float64
 }
 
-// assembleModel compiles MODEL, assembles it from the named seed holding the requested
-// independent coordinates, checks the limits of eliminated cut joints there, and
-// partitions its velocities there.
+// assembleModel loads MODEL through the front door and assembles it from the named seed
+// holding the requested independent coordinates (Data.Assemble: limits of eliminated cut
+// joints checked, partition chosen there).
 func assembleModel(arg, seed string, f *compileFlags) (*assembled, error) {
-	m, err := compileModel(arg, f)
+	m, err := loadModel(arg, f)
 	if err != nil {
 		return nil, err
 	}
-	req, err := requested(m, f)
-	if err != nil {
-		return nil, err
+	d := m.NewData()
+	if err := d.Assemble(seed); err != nil {
+		return nil, assemblyFailure(m, seed, err)
 	}
-	q0, err := m.Seed(seed)
+	elim, err := m.EliminatedValues(d.Q)
 	if err != nil {
-		return nil, cli.Invalid(err)
-	}
-	a, err := closure.Assemble(m, q0, closure.AssembleOptions{Hold: req})
-	if err != nil {
-		if names := m.SeedNames(); len(names) > 1 {
-			err = fmt.Errorf("%w (from seed %q; the model's seeds are %v: start from another with --seed, or --start for check)", err, seedLabel(seed), names)
-		}
 		return nil, cli.Numerical(err)
 	}
-	elim, err := eliminatedValues(m, a.Q)
-	if err != nil {
-		return nil, cli.Numerical(fmt.Errorf("%s: assembled configuration rejected: %w", m.Graph.Source, err))
+	return &assembled{d: d, m: m.Model, a: d.Assembly, p: d.Partition(), eliminated: elim}, nil
+}
+
+// assemblyFailure classifies an error of Data.Assemble: an unknown seed or an actuator
+// record that cannot be compiled is invalid input (exit 1); everything else is a
+// numerical failure (exit 3), and a failed continuation names the seed it started from
+// and the model's other seeds.
+func assemblyFailure(m *robocompiler.Model, seed string, err error) error {
+	var fe *cmg.FieldError
+	if _, serr := m.Seed(seed); serr != nil || errors.As(err, &fe) {
+		return cli.Invalid(err)
 	}
-	d := closure.NewData(m)
-	d.Jacobian(a.Q)
-	p, err := closure.ChoosePartition(m, d.C, req, 0)
-	if err != nil {
-		return nil, partitionFailure(err)
+	var ae *closure.AssemblyError
+	if names := m.SeedNames(); errors.As(err, &ae) && len(names) > 1 {
+		err = fmt.Errorf("%w (from seed %q; the model's seeds are %v: start from another with --seed, or --start for check)", err, seedLabel(seed), names)
 	}
-	l := closure.NewLift(p, m.NV)
-	if err := l.Update(d.C); err != nil {
-		return nil, cli.Numerical(err)
-	}
-	return &assembled{m: m, a: a, p: p, lift: l, eliminated: elim}, nil
+	return cli.Numerical(err)
 }
 
 // seedLabel names the seed a command started from.

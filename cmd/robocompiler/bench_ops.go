@@ -3,10 +3,9 @@ package main
 import (
 	"fmt"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
-	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/internal/cli"
-	"github.com/robocompiler/robocompiler/kin"
 )
 
 // benchOp is one timed operation: its JSON key, its label in the table and the call.
@@ -25,42 +24,42 @@ const (
 
 // benchOps prepares the timed operations on an assembled model, each in its own
 // workspace: residual + analytic Jacobian, the lift E from C, the reduced forward
-// dynamics (Update, eq. 14 with unit port efforts, Cholesky solve; the sequence of check
-// and sim) and one predictor–corrector tracking step. It also returns the feasible
-// velocity v = E u (len NV) of the dynamics state, for MuJoCo's qvel. Ports that cannot
-// be compiled are an invalid model (exit 1); a singular partition at the assembled
-// configuration is a numerical failure (exit 3).
+// dynamics (the front door's Constraints and Forward: closure, lift, interfaces, eq. 14
+// with unit port efforts, Cholesky solve) and one predictor–corrector tracking step
+// (Data.Track). It also returns the feasible velocity v = E u (len NV) of the dynamics
+// state, for MuJoCo's qvel. A singular partition at the assembled configuration is a
+// numerical failure (exit 3).
 func benchOps(s *assembled) ([]benchOp, []float64, error) {
 	m, p, q := s.m, s.p, s.a.Q
+	fail := func(err error) error { return cli.Numerical(fmt.Errorf("%s: %w", m.Graph.Name, err)) }
 	cd := closure.NewData(m)
 	cd.Jacobian(q)
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return nil, nil, cli.Invalid(fmt.Errorf("%s: %w", m.Graph.Name, err))
+	lift := closure.NewLift(p, m.NV)
+	model := s.d.Model()
+	fd, td := model.NewData(), model.NewData()
+	for _, d := range []*robocompiler.Data{fd, td} {
+		if err := d.Place(q, p); err != nil {
+			return nil, nil, fail(err)
+		}
 	}
-	red := dyn.NewReduced(m.NVT, p.Mobility)
-	u, f := make([]float64, p.Mobility), make([]float64, len(kd.Ports))
-	tauR, udot := make([]float64, p.Mobility), make([]float64, p.Mobility)
+	u, f := make([]float64, p.Mobility), make([]float64, len(fd.Kin.Ports))
 	for i := range u {
 		u[i] = benchSpeed
 	}
 	for i := range f {
 		f[i] = 1
 	}
+	if err := fd.SetState(u, nil); err != nil {
+		return nil, nil, fail(err)
+	}
 	forward := func() error {
-		if err := kd.Update(q, u); err != nil {
+		if err := fd.Constraints(); err != nil {
 			return err
 		}
-		kd.Dyn.ReducedDynamics(red, q, kd.V, kd.Lift.E, kd.Curv, nil)
-		kd.ReducedEffort(f, tauR)
-		return red.Forward(tauR, udot)
+		return fd.Forward(f, nil)
 	}
-	if err := kd.Update(q, u); err != nil {
-		return nil, nil, cli.Numerical(fmt.Errorf("%s: %w", m.Graph.Name, err))
-	}
-	tr, err := closure.NewTracker(m, q, p)
-	if err != nil {
-		return nil, nil, cli.Numerical(fmt.Errorf("%s: %w", m.Graph.Name, err))
+	if err := forward(); err != nil {
+		return nil, nil, fail(err)
 	}
 	du := make([]float64, p.Mobility)
 	step := func() error {
@@ -70,13 +69,13 @@ func benchOps(s *assembled) ([]benchOp, []float64, error) {
 				du[i] = benchStep
 			}
 		}
-		return tr.Step(du)
+		return td.Track(du)
 	}
 	ops := []benchOp{
 		{"residual_jacobian", "residual+Jacobian", func() error { cd.Jacobian(q); return nil }},
-		{"lift", "lift E", func() error { return s.lift.Update(cd.C) }},
+		{"lift", "lift E", func() error { return lift.Update(cd.C) }},
 		{"reduced_forward_dynamics", "reduced forward dynamics", forward},
 		{"tracking_step", "tracking step", step},
 	}
-	return ops, append([]float64(nil), kd.V...), nil
+	return ops, append([]float64(nil), fd.V...), nil
 }

@@ -35,7 +35,7 @@ func init() {
 			if err != nil {
 				return err
 			}
-			rep, runErr := check.Run(s.m, s.a.Q, s.p, opts)
+			rep, runErr := check.Run(s.d, opts)
 			if rep == nil {
 				return cli.Invalid(runErr)
 			}

@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/spf13/cobra"
 )
@@ -19,29 +19,14 @@ func (f *compileFlags) register(c *cobra.Command) {
 	c.Flags().BoolVar(&f.eliminate, "eliminate", false, "emit cut joints in eliminated form (rows on the tree) instead of SE(3) form")
 }
 
-// compileModel loads MODEL and compiles it; bad input is an invalid-model error (exit 1).
-func compileModel(arg string, f *compileFlags) (*compile.Model, error) {
-	g, _, err := loadGraph(arg)
-	if err != nil {
-		return nil, cli.Invalid(err)
-	}
-	m, err := compile.Compile(g, compile.Options{Eliminate: f.eliminate})
+// loadModel loads MODEL through the front door with the flags' settings; bad input is
+// an invalid-model error (exit 1).
+func loadModel(arg string, f *compileFlags) (*robocompiler.Model, error) {
+	m, err := robocompiler.Load(arg, robocompiler.Options{Partition: f.partition, Eliminate: f.eliminate})
 	if err != nil {
 		return nil, cli.Invalid(err)
 	}
 	return m, nil
-}
-
-// requested returns the velocity indices of the --partition request, or nil.
-func requested(m *compile.Model, f *compileFlags) ([]int, error) {
-	if f.partition == "" {
-		return nil, nil
-	}
-	idx, err := m.PartitionRequest(f.partition)
-	if err != nil {
-		return nil, cli.Invalid(err)
-	}
-	return idx, nil
 }
 
 type cutJSON struct {
@@ -83,16 +68,12 @@ func init() {
 		Short: "Compile the structure: spanning forest, cuts, closure paths, modules",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, err := compileModel(args[0], &f)
+			m, err := loadModel(args[0], &f)
 			if err != nil {
 				return err
 			}
 			indep := make([]bool, m.NV)
-			req, err := requested(m, &f)
-			if err != nil {
-				return err
-			}
-			for _, i := range req {
+			for _, i := range m.Request {
 				indep[i] = true
 			}
 			out := compileJSON{Model: m.Graph.Name, Bodies: len(m.Bodies), Nodes: len(m.Bodies) + 1, Joints: len(m.Joints),

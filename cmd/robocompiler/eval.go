@@ -7,10 +7,8 @@ import (
 	"math"
 	"os"
 
-	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/spf13/cobra"
@@ -101,27 +99,23 @@ func readState(path string) (*stateFile, error) {
 
 // evaluate assembles the state's configuration (the given coordinates that are
 // independent are held), lifts the independent part of its velocity, and evaluates the
-// dynamics interfaces there.
+// dynamics interfaces there through the front door.
 func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
-	m, p := s.m, s.p
-	q := append([]float64(nil), s.a.Q...)
+	d, m := s.d, s.m
 	if len(st.Q) > 0 {
+		q := append([]float64(nil), d.Q...)
 		if err := m.SetJointValues(q, st.Q); err != nil {
 			return nil, cli.Invalid(fmt.Errorf("%s: q: %v", path, err))
 		}
-		a, err := closure.Assemble(m, q, closure.AssembleOptions{Hold: p.Independent})
-		if err != nil {
+		independent := d.Partition().Independent
+		if err := d.AssembleFrom(q); err != nil {
 			return nil, cli.Numerical(err)
 		}
-		q = a.Q
-		s.a = a
-		if err := heldValues(m, q, st.Q, p.Independent); err != nil {
+		if err := heldValues(m, d.Q, st.Q, independent); err != nil {
 			return nil, cli.Invalid(fmt.Errorf("%s: q: %v", path, err))
 		}
-		if p, err = closure.PartitionAt(m, q, requestOf(p)); err != nil {
-			return nil, partitionFailure(err)
-		}
 	}
+	p := d.Partition()
 	v := make([]float64, m.NV)
 	if err := setVelocities(m, v, st.V); err != nil {
 		return nil, cli.Invalid(fmt.Errorf("%s: v: %v", path, err))
@@ -130,20 +124,17 @@ func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
 	for k, c := range p.Independent {
 		u[k] = v[c]
 	}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return nil, cli.Invalid(err)
-	}
-	if err := kd.Update(q, u); err != nil {
-		return nil, cli.Numerical(err)
-	}
-	if err := liftedValues(m, kd.V, st.V, p.Independent); err != nil {
+	if err := d.SetState(u, nil); err != nil {
 		return nil, cli.Invalid(fmt.Errorf("%s: v: %v", path, err))
 	}
-	f := make([]float64, len(kd.Ports))
+	d.Interfaces()
+	if err := liftedValues(m, d.V, st.V, p.Independent); err != nil {
+		return nil, cli.Invalid(fmt.Errorf("%s: v: %v", path, err))
+	}
+	f := make([]float64, len(d.Kin.Ports))
 	tauT := make([]float64, m.NVT)
 	for id, x := range st.Tau {
-		if i := portIndex(kd, id); i >= 0 {
+		if i := portIndex(d.Kin, id); i >= 0 {
 			if len(x) != 1 {
 				return nil, cli.Invalid(fmt.Errorf("%s: tau[%s]: an actuator takes one effort, got %d", path, id, len(x)))
 			}
@@ -156,32 +147,22 @@ func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
 		}
 		copy(tauT[m.Joints[j].V0:], x)
 	}
-	red := dyn.NewReduced(m.NVT, p.Mobility)
-	kd.Dyn.ReducedDynamics(red, q, kd.V, kd.Lift.E, kd.Curv, nil)
-	tauR := make([]float64, p.Mobility)
-	kd.ReducedEffort(f, tauR)
-	E := kd.Lift.E
-	for k := range tauR {
-		for i := range m.NVT {
-			tauR[k] += E.At(i, k) * tauT[i]
-		}
+	if err := d.Dynamics(nil); err != nil {
+		return nil, cli.Invalid(err)
 	}
-	udot := make([]float64, p.Mobility)
-	if err := red.Forward(tauR, udot); err != nil {
+	if err := d.Accelerations(f, tauT); err != nil {
 		return nil, cli.Numerical(err)
 	}
-	acc := make([]float64, m.NV)
-	dyn.TreeAcceleration(E, kd.Curv, udot, acc)
-
+	a, red := d.Assembly, d.Reduced
 	names := m.CoordinateNames()
 	out := &evalJSON{Model: m.Graph.Name, Joints: names[:m.NVT], M: rows(red.MT, m.NVT), H: red.HT,
-		A: map[string]float64{}, Coordinates: names, Mr: rows(red.Mr, p.Mobility), Hr: red.Hr, Udot: udot,
-		Curvature: kd.Curv, GapM: s.a.GapM, GapRad: s.a.GapRad}
+		A: map[string]float64{}, Coordinates: names, Mr: rows(red.Mr, p.Mobility), Hr: red.Hr, Udot: d.Udot,
+		Curvature: d.Curv, GapM: a.GapM, GapRad: a.GapRad}
 	for i, name := range names {
-		out.A[name] = acc[i]
+		out.A[name] = d.A[i]
 	}
 	out.Independent = pickNames(names, p.Independent)
-	out.E = denseRows(E, m.NV, p.Mobility)
+	out.E = denseRows(d.Lift().E, m.NV, p.Mobility)
 	return out, nil
 }
 
@@ -221,14 +202,6 @@ func pickNames(names []string, idx []int) []string {
 		out[i] = names[c]
 	}
 	return out
-}
-
-// requestOf returns p's independent set when it was requested, else nil.
-func requestOf(p *closure.Partition) []int {
-	if p.Requested {
-		return p.Independent
-	}
-	return nil
 }
 
 // setVelocities writes per-joint velocities into v (len NV).

@@ -21,10 +21,10 @@ func (r *runner) newLog() *sim.Log {
 		}
 	}
 	cols := append([]string{"t"}, qn...)
-	for _, p := range r.kd.Ports {
+	for _, p := range r.d.Kin.Ports {
 		cols = append(cols, "ell:"+p.ID)
 	}
-	for _, p := range r.kd.Ports {
+	for _, p := range r.d.Kin.Ports {
 		cols = append(cols, "f:"+p.ID)
 	}
 	cols = append(cols, "gap_native")
@@ -43,8 +43,8 @@ func (r *runner) newLog() *sim.Log {
 func (r *runner) record(gap float64) error {
 	l := r.log
 	l.Data = append(l.Data, r.t)
-	l.Data = append(l.Data, r.tr.Q...)
-	l.Data = append(l.Data, r.kd.Ell...)
+	l.Data = append(l.Data, r.d.Q...)
+	l.Data = append(l.Data, r.d.Kin.Ell...)
 	l.Data = append(l.Data, r.cmd.F...)
 	l.Data = append(l.Data, gap)
 	for _, id := range r.siteID {
@@ -57,7 +57,7 @@ func (r *runner) record(gap float64) error {
 	for i, p := range r.opts.Probes {
 		start := len(l.Data)
 		l.Data = append(l.Data, make([]float64, r.width[i])...)
-		p.Sample(&r.st, r.kd, &r.cmd, l.Data[start:])
+		p.Sample(&r.st, r.d.Kin, &r.cmd, l.Data[start:])
 	}
 	return nil
 }

@@ -7,16 +7,15 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/backend/mujoco"
-	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/mjcf"
 	"github.com/robocompiler/robocompiler/sim"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-// Run exports m at the feasible configuration q0 (len NQ) and steps it n times in
+// Run exports the model of d at d's feasible configuration q0 and steps it n times in
 // MuJoCo from rest under ctrl. At every step MuJoCo's qpos and qvel are read back into
 // all tree coordinates and velocities (the inverse of the export layout), the
 // configuration is projected onto the closure manifold of the active model (m, or the
@@ -25,12 +24,15 @@ import (
 // controller sees that state. Its port efforts become the motors' ctrl; its external
 // wrenches (body frames, about the body origins) become xfrc_applied (world axes, about
 // the centre of mass).
-func Run(m *compile.Model, q0 []float64, p *closure.Partition, ctrl sim.Controller, n int, opts Options) (*Result, error) {
+func Run(d *robocompiler.Data, ctrl sim.Controller, n int, opts Options) (*Result, error) {
 	if !(opts.Dt > 0) {
 		return nil, fmt.Errorf("native: step Dt = %g s; it must be positive", opts.Dt)
 	}
+	if d.Tracker == nil {
+		return nil, fmt.Errorf("native: the workspace holds no state; assemble it first")
+	}
 	opts.LogEvery = max(opts.LogEvery, 1)
-	r, err := newRunner(m, q0, p, ctrl, opts)
+	r, err := newRunner(d, ctrl, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +48,7 @@ func Run(m *compile.Model, q0 []float64, p *closure.Partition, ctrl sim.Controll
 	if err := r.observe(true); err != nil {
 		return nil, err
 	}
-	return &Result{Log: r.log, Stats: Stats{Steps: n, Corrections: r.corrections + r.tr.Corrections, GapMax: r.gapMax,
+	return &Result{Log: r.log, Stats: Stats{Steps: n, Corrections: r.corrections + r.d.Tracker.Corrections, GapMax: r.gapMax,
 		ModeSwitches: r.modeSwitches}}, nil
 }
 
@@ -59,8 +61,7 @@ type runner struct {
 	model *mujoco.Model
 	data  *mujoco.Data
 	lay   *mjcf.Layout // tree coordinates in MuJoCo's qpos and qvel
-	tr    *closure.Tracker
-	kd    *kin.Data
+	d     *robocompiler.Data
 
 	actAdr []int // MuJoCo actuator index per port
 	bodyID []int // MuJoCo body id per node (0 for the ground)
@@ -77,8 +78,10 @@ type runner struct {
 	width                 []int
 }
 
-// newRunner exports and loads the model and maps coordinates, ports, bodies and sites.
-func newRunner(m *compile.Model, q0 []float64, p *closure.Partition, ctrl sim.Controller, opts Options) (*runner, error) {
+// newRunner exports and loads the model of d at d's configuration and maps coordinates,
+// ports, bodies and sites.
+func newRunner(d *robocompiler.Data, ctrl sim.Controller, opts Options) (*runner, error) {
+	m, q0 := d.Model().Model, append([]float64(nil), d.Q...)
 	var xml bytes.Buffer
 	if err := mjcf.Export(m, q0, &xml, mjcf.ExportOptions{Timestep: opts.Dt, Contacts: opts.Contacts}); err != nil {
 		return nil, err
@@ -92,21 +95,21 @@ func newRunner(m *compile.Model, q0 []float64, p *closure.Partition, ctrl sim.Co
 		return nil, err
 	}
 	r := &runner{m: m, ctrl: ctrl, opts: opts, model: model, lay: lay}
-	if err := r.init(q0, p); err != nil {
+	if err := r.init(d, q0); err != nil {
 		r.close()
 		return nil, err
 	}
 	return r, nil
 }
 
-// init allocates the data, installs partition p at q0 and maps the ports, bodies and
-// sites.
-func (r *runner) init(q0 []float64, p *closure.Partition) (err error) {
+// init allocates the data, installs the workspace d (at q0) and maps the ports, bodies
+// and sites.
+func (r *runner) init(d *robocompiler.Data, q0 []float64) (err error) {
 	m := r.m
 	if r.data, err = r.model.NewData(); err != nil {
 		return err
 	}
-	if err := r.install(m, q0, p); err != nil {
+	if err := r.install(d); err != nil {
 		return err
 	}
 	if err := r.mapNames(); err != nil {
@@ -120,59 +123,44 @@ func (r *runner) init(q0 []float64, p *closure.Partition) (err error) {
 	if err := r.data.SetQpos(r.qpos); err != nil {
 		return err
 	}
-	r.cmd = sim.Command{F: make([]float64, len(r.kd.Ports)), Fext: make([]spatial.Vec6, len(m.Bodies)+1)}
+	r.cmd = sim.Command{F: make([]float64, len(r.d.Kin.Ports)), Fext: make([]spatial.Vec6, len(m.Bodies)+1)}
 	r.log = r.newLog()
 	return nil
 }
 
-// install makes m, at its feasible configuration q with partition p, the active model:
-// a new tracker and interface data. The independent speeds must be tree velocities,
-// which MuJoCo holds.
-func (r *runner) install(m *compile.Model, q []float64, p *closure.Partition) error {
+// install makes the workspace d the active one (its model and partition). The
+// independent speeds must be tree velocities, which MuJoCo holds.
+func (r *runner) install(d *robocompiler.Data) error {
+	m, p := d.Model().Model, d.Partition()
 	for _, i := range p.Independent {
 		if i >= m.NVT {
 			return fmt.Errorf("native: independent coordinate %s is not a tree coordinate (MuJoCo has no speed for it)",
 				m.CoordinateNames()[i])
 		}
 	}
-	tr, err := closure.NewTracker(m, q, p)
-	if err != nil {
-		return err
-	}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return err
-	}
-	if r.tr != nil {
-		r.corrections += r.tr.Corrections
-	}
-	r.m, r.tr, r.kd = m, tr, kd
+	r.m, r.d = m, d
 	if len(r.u) != p.Mobility {
 		r.u = make([]float64, p.Mobility)
 	}
 	return nil
 }
 
-// switchMode installs mode mo at MuJoCo's configuration r.q: it assembles the mode's
-// closure from there (a support anchored at the current pose holds already) and
-// partitions as the mode requests.
+// switchMode installs mode mo at MuJoCo's configuration r.q (Data.SwitchModel from
+// there: the mode's closure assembled, a support anchored at the current pose holding
+// already, and partitioned as the mode requests; the speeds are MuJoCo's at the next
+// observation).
 func (r *runner) switchMode(mo *sim.Mode) error {
-	m := mo.Model
-	if m.NQ != r.m.NQ || m.NV != r.m.NV || m.NVT != r.m.NVT || len(m.Graph.Actuators) != len(r.cmd.F) {
-		return fmt.Errorf("native: mode %q has NQ, NV, NVT, ports = %d, %d, %d, %d; the run has %d, %d, %d, %d",
-			mo.Name, m.NQ, m.NV, m.NVT, len(m.Graph.Actuators), r.m.NQ, r.m.NV, r.m.NVT, len(r.cmd.F))
-	}
-	a, err := closure.Assemble(m, r.q, closure.AssembleOptions{})
-	if err != nil {
+	corrections := r.d.Tracker.Corrections
+	if err := r.d.SetConfiguration(r.q); err != nil {
 		return fmt.Errorf("native: switching to mode %q: %w", mo.Name, err)
 	}
-	p, err := closure.PartitionAt(m, a.Q, mo.Request)
-	if err != nil {
+	if err := r.d.SwitchModel(mo.Model); err != nil {
+		return fmt.Errorf("native: switching to mode %q: %w", mo.Name, err)
+	}
+	if err := r.install(r.d); err != nil {
 		return fmt.Errorf("native: mode %q: %w", mo.Name, err)
 	}
-	if err := r.install(m, a.Q, p); err != nil {
-		return fmt.Errorf("native: mode %q: %w", mo.Name, err)
-	}
+	r.corrections += corrections
 	r.mode = mo
 	r.modeSwitches++
 	return nil
@@ -181,7 +169,7 @@ func (r *runner) switchMode(mo *sim.Mode) error {
 // mapNames maps ports to MuJoCo motors, nodes to MuJoCo bodies and the logged sites to
 // MuJoCo sites by name.
 func (r *runner) mapNames() error {
-	for _, pt := range r.kd.Ports {
+	for _, pt := range r.d.Kin.Ports {
 		a, err := r.model.ActuatorID(pt.ID)
 		if err != nil {
 			return fmt.Errorf("native: port %q: %w", pt.ID, err)
@@ -227,7 +215,7 @@ func (r *runner) observe(logRow bool) error {
 	if err := d.Qvel(r.qvel); err != nil {
 		return err
 	}
-	copy(r.q, r.tr.Q) // coordinates beyond the tree (cut joints) start from the tracked ones
+	copy(r.q, r.d.Q) // coordinates beyond the tree (cut joints) start from the tracked ones
 	if err := r.lay.Coordinates(r.qpos, r.q); err != nil {
 		return err
 	}
@@ -245,24 +233,25 @@ func (r *runner) observe(logRow bool) error {
 			}
 		}
 	}
-	if err := r.tr.Reset(r.q); err != nil {
+	if err := r.d.Reset(r.q); err != nil {
 		return err
 	}
-	for k, i := range r.tr.Lift.P.Independent {
+	for k, i := range r.d.Partition().Independent {
 		r.u[k] = r.v[i]
 	}
-	if err := r.kd.Update(r.tr.Q, r.u); err != nil {
+	if err := r.d.SetState(r.u, nil); err != nil {
 		return err
 	}
+	r.d.Interfaces()
 	gap, err := r.gap()
 	if err != nil {
 		return err
 	}
 	r.gapMax = math.Max(r.gapMax, gap)
-	r.st = sim.State{T: r.t, Q: r.tr.Q, U: r.u, Mode: r.mode}
+	r.st = sim.State{T: r.t, Q: r.d.Q, U: r.u, Mode: r.mode}
 	clear(r.cmd.F)
 	clear(r.cmd.Fext)
-	if err := r.ctrl.Control(&r.st, r.kd, &r.cmd); err != nil {
+	if err := r.ctrl.Control(&r.st, r.d.Kin, &r.cmd); err != nil {
 		return fmt.Errorf("controller: %w", err)
 	}
 	if logRow {
@@ -316,7 +305,7 @@ func (r *runner) step(step int) error {
 // about the body's centre of mass, [n; f], at the mapped pose.
 func (r *runner) worldWrench(node int) [6]float64 {
 	w := r.cmd.Fext[node]
-	pose := r.kd.Dyn.Pose(node)
+	pose := r.d.Kin.Dyn.Pose(node)
 	f := pose.R.MulVec(w.Linear())
 	n := pose.R.MulVec(w.Angular())
 	c := pose.Apply(r.m.Bodies[node-1].Inertia.COM())

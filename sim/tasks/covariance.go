@@ -3,9 +3,9 @@ package tasks
 import (
 	"math"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/kin"
 )
 
@@ -14,8 +14,8 @@ import (
 // of the same model at the same state and with the same task command gives the same
 // physical velocity v = E u*.
 type covariance struct {
+	d      *robocompiler.Data
 	kd     *kin.Data
-	r      *dyn.Reduced
 	res    *redundancy
 	u, ub  []float64
 	va, vb []float64
@@ -28,12 +28,12 @@ func newCovariance(m *compile.Model, q []float64, request []int, mk func(*kin.Da
 	if err != nil {
 		return nil, err
 	}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
+	d := (&robocompiler.Model{Model: m, Request: request}).NewData()
+	if err := d.Place(q, p); err != nil {
 		return nil, err
 	}
-	d := p.Mobility
-	return &covariance{kd: kd, r: dyn.NewReduced(m.NVT, d), res: mk(kd), u: make([]float64, d), ub: make([]float64, d),
+	nd := p.Mobility
+	return &covariance{d: d, kd: d.Kin, res: mk(d.Kin), u: make([]float64, nd), ub: make([]float64, nd),
 		va: make([]float64, m.NV), vb: make([]float64, m.NV)}, nil
 }
 
@@ -45,11 +45,17 @@ func (c *covariance) compare(q []float64, ka *kin.Data, ua, w []float64) (float6
 		c.u[k] = ka.V[i]
 	}
 	kd := c.kd
-	if err := kd.Update(q, c.u); err != nil {
+	if err := c.d.SetConfiguration(q); err != nil {
 		return 0, err
 	}
-	kd.Dyn.ReducedDynamics(c.r, q, kd.V, kd.Lift.E, kd.Curv, nil)
-	if _, err := c.res.solve(kd, c.r.Mr, w, c.ub); err != nil {
+	if err := c.d.SetState(c.u, nil); err != nil {
+		return 0, err
+	}
+	c.d.Interfaces()
+	if err := c.d.Dynamics(nil); err != nil {
+		return 0, err
+	}
+	if _, err := c.res.solve(kd, c.d.Reduced.Mr, w, c.ub); err != nil {
 		return 0, err
 	}
 	mulVec(ka.Lift.E.RawMatrix().Data, ka.Lift.E.RawMatrix().Stride, ua, c.va)

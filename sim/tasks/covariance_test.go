@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/robocompiler/robocompiler/control"
-	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/robots"
 	"github.com/robocompiler/robocompiler/spatial"
@@ -43,7 +42,7 @@ func covarianceExcavator(t *testing.T, bound float64, infeasible bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kd, err := kin.NewData(pl.m, pl.p)
+	pd, err := pl.data()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,9 +50,11 @@ func covarianceExcavator(t *testing.T, bound float64, infeasible bool) {
 	for i := range u {
 		u[i] = 0.05 * math.Sin(float64(i+1))
 	}
-	if err := kd.Update(pl.q, u); err != nil {
+	if err := pd.SetState(u, nil); err != nil {
 		t.Fatal(err)
 	}
+	pd.Interfaces()
+	kd := pd.Kin
 	nf := len(kd.Ports)
 	ports, lo, hi, beta, speed := make([]int, nf), make([]float64, nf), make([]float64, nf), make([]float64, nf), make([]float64, nf)
 	for i := range ports {
@@ -70,10 +71,11 @@ func covarianceExcavator(t *testing.T, bound float64, infeasible bool) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := dyn.NewReduced(pl.m.NVT, pl.p.Mobility)
-		kd.Dyn.ReducedDynamics(r, pl.q, kd.V, kd.Lift.E, kd.Curv, nil)
+		if err := pd.Dynamics(nil); err != nil {
+			t.Fatal(err)
+		}
 		ua := make([]float64, pl.p.Mobility)
-		res, err := mk(kd).solve(kd, r.Mr, w, ua)
+		res, err := mk(kd).solve(kd, pd.Reduced.Mr, w, ua)
 		var ie *control.InfeasibleError
 		if infeasible && !closed {
 			if !errors.As(err, &ie) || ie.Kind != control.KindInequality {

@@ -126,7 +126,7 @@ func runDigCycle(g *cmg.Graph, o Options) (*Result, error) {
 			return nil, err
 		}
 		pl := setup.pl
-		s, err := sim.New(pl.m, pl.q, pl.p, ctrl, sim.Options{Dt: setup.dt, Integrator: sim.RK4, LogEvery: setup.logEvery,
+		s, err := pl.sim(ctrl, sim.Options{Dt: setup.dt, Integrator: sim.RK4, LogEvery: setup.logEvery,
 			Probes: []sim.Probe{setup.probe()}, Progress: pr.hook()})
 		if err != nil {
 			return nil, err
@@ -206,7 +206,7 @@ func digReference(pl *plant, q0 []int) *reference {
 // indices, configuration indices q0) along the dig cycle.
 func newJointCT(pl *plant, coords, q0 []int) (*jointCT, error) {
 	m := pl.m
-	ff, err := sim.NewFeedforward(m, pl.p)
+	ff, err := pl.feedforward(pl.model)
 	if err != nil {
 		return nil, err
 	}

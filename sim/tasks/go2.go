@@ -2,10 +2,10 @@ package tasks
 
 import (
 	"fmt"
+	"github.com/robocompiler/robocompiler"
 	"math"
 	"slices"
 
-	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
@@ -117,11 +117,7 @@ func (g *go2Gait) schedule(t float64, q []float64) (*sim.Mode, error) {
 	if seg.mode != nil {
 		return seg.mode, nil
 	}
-	gr, err := dyn.SupportGraph(g.m, q, seg.support)
-	if err != nil {
-		return nil, err
-	}
-	ms, err := compile.Compile(gr, compile.Options{})
+	ms, err := (&robocompiler.Model{Model: g.m}).WithSupports(q, seg.support)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +140,7 @@ func (g *go2Gait) schedule(t float64, q []float64) (*sim.Mode, error) {
 	}
 	seg.mode = &sim.Mode{Name: fmt.Sprintf("support %v", seg.support), Model: ms}
 	if g.baseChart {
-		seg.mode.Request = g.baseRequest(seg.tasks)
+		ms.Request = g.baseRequest(seg.tasks)
 	}
 	g.cur = seg
 	return seg.mode, nil
@@ -199,27 +195,19 @@ func (seg *go2Segment) swingRef(i int, t float64) (p, v spatial.Vec3) {
 	return p, v
 }
 
-// newGo2 compiles g and assembles the seed "home"; it returns the flight model, the
-// configuration and its partition.
-func newGo2(g *cmg.Graph) (*compile.Model, []float64, *closure.Partition, error) {
-	m, err := compile.Compile(g, compile.Options{})
+// newGo2 builds the Go2 plant at its home seed (no closure, so nothing to assemble)
+// with the automatic partition; every foot must be a point site.
+func newGo2(g *cmg.Graph) (*plant, error) {
+	pl, err := newPlantAt(g, go2Seed, nil)
 	if err != nil {
-		return nil, nil, nil, err
-	}
-	q0, err := m.Seed(go2Seed)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("go2: %w", err)
+		return nil, fmt.Errorf("go2: %w", err)
 	}
 	for _, f := range go2Feet {
-		if s := m.Graph.Site(f); s == nil || s.Kind != cmg.SitePoint {
-			return nil, nil, nil, fmt.Errorf("go2: the model needs a point site %q (a foot)", f)
+		if s := pl.m.Graph.Site(f); s == nil || s.Kind != cmg.SitePoint {
+			return nil, fmt.Errorf("go2: the model needs a point site %q (a foot)", f)
 		}
 	}
-	p, err := closure.PartitionAt(m, q0, nil)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return m, q0, p, nil
+	return pl, nil
 }
 
 // newGo2Ctrl returns a fresh controller, with its gait, for the stand–shift–step
@@ -243,17 +231,18 @@ func newGo2Ctrl(m *compile.Model, q0 []float64, dur float64, baseChart bool) (*g
 // runGo2 runs the stand–shift–step schedule.
 func runGo2(g *cmg.Graph, o Options) (*Result, error) {
 	dur := registry["go2"].duration(o)
-	m, q0, p, err := newGo2(g)
+	pl, err := newGo2(g)
 	if err != nil {
 		return nil, err
 	}
+	m, q0 := pl.m, pl.q
 	ctrl, err := newGo2Ctrl(m, q0, dur, false)
 	if err != nil {
 		return nil, err
 	}
 	n := steps(dur, go2Dt)
 	pr := &progress{o: o, total: n}
-	s, err := sim.New(m, q0, p, ctrl, sim.Options{Dt: go2Dt, LogEvery: 10, Schedule: ctrl.gait.schedule,
+	s, err := pl.sim(ctrl, sim.Options{Dt: go2Dt, LogEvery: 10, Schedule: ctrl.gait.schedule,
 		Probes: []sim.Probe{go2Probe{ctrl}}, Progress: pr.hook()})
 	if err != nil {
 		return nil, err

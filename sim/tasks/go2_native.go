@@ -37,15 +37,16 @@ const (
 // MuJoCo's on a floor touching the four foot spheres at the home pose.
 func runGo2Native(g *cmg.Graph, o Options) (*Result, error) {
 	dur := registry["go2_native"].duration(o)
-	m, q0, p, err := newGo2(g)
+	pl, err := newGo2(g)
 	if err != nil {
 		return nil, err
 	}
+	m, q0 := pl.m, pl.q
 	floor, err := go2Floor(m, q0)
 	if err != nil {
 		return nil, err
 	}
-	setup := &nativeSetup{pl: &plant{m: m, q: q0, p: p}, column: "base_pos_err_m", unit: "mm", dt: go2Dt, logEvery: 10,
+	setup := &nativeSetup{pl: pl, column: "base_pos_err_m", unit: "mm", dt: go2Dt, logEvery: 10,
 		scheduled: func() (sim.Controller, sim.Probe, sim.ModeSchedule, error) {
 			c, err := newGo2Ctrl(m, q0, dur, true)
 			if err != nil {

@@ -45,10 +45,11 @@ func kangarooMotors(g *cmg.Graph) (*plant, *kin.Data, func(t float64, y []float6
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	kd, err := kin.NewData(pl.m, pl.p)
+	pd, err := pl.data()
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	kd := pd.Kin
 	if err := checkPortsIndependent(pl.m, kd.Ports, pl.p.Independent); err != nil {
 		return nil, nil, nil, err
 	}
@@ -81,13 +82,13 @@ func runFixedPelvis(g *cmg.Graph, o Options) (*Result, error) {
 		var ff *sim.Feedforward
 		if withFF {
 			name = "pd_ff"
-			if ff, err = sim.NewFeedforward(pl.m, pl.p); err != nil {
+			if ff, err = pl.feedforward(pl.model); err != nil {
 				return nil, err
 			}
 		}
 		ctrl := newPortPD(nf, kangarooKp, kangarooKd, newReference(nf, traj), ff)
 		probe := newErrorProbe("motor_rms_m", nf, newReference(nf, traj), func(_ *sim.State, k *kin.Data, out []float64) { copy(out, k.Ell) })
-		s, err := sim.New(pl.m, pl.q, pl.p, ctrl, sim.Options{Dt: kangarooDt, LogEvery: 20,
+		s, err := pl.sim(ctrl, sim.Options{Dt: kangarooDt, LogEvery: 20,
 			Probes: []sim.Probe{probe}, Progress: pr.hook()})
 		if err != nil {
 			return nil, err

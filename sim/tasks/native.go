@@ -70,7 +70,7 @@ func runBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, 
 	if err != nil {
 		return nil, err
 	}
-	s, err := sim.New(setup.pl.m, setup.pl.q, setup.pl.p, ctrl, sim.Options{Dt: setup.dt, Integrator: sim.RK4,
+	s, err := setup.pl.sim(ctrl, sim.Options{Dt: setup.dt, Integrator: sim.RK4,
 		LogEvery: setup.logEvery, Probes: []sim.Probe{probe}, Schedule: sched, Progress: pr.hook()})
 	if err != nil {
 		return nil, err
@@ -83,7 +83,11 @@ func runBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, 
 	if ctrl, probe, sched, err = setup.instance(); err != nil {
 		return nil, err
 	}
-	nat, err := native.Run(setup.pl.m, setup.pl.q, setup.pl.p, ctrl, sub*n, native.Options{Dt: setup.dt / float64(sub),
+	nd, err := setup.pl.data()
+	if err != nil {
+		return nil, err
+	}
+	nat, err := native.Run(nd, ctrl, sub*n, native.Options{Dt: setup.dt / float64(sub),
 		LogEvery: sub * setup.logEvery, Probes: []sim.Probe{probe}, Schedule: sched, Contacts: setup.contacts,
 		Sites: setup.sites, Progress: pr.hook()})
 	if err != nil {
@@ -117,10 +121,11 @@ func runInspectionNative(g *cmg.Graph, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	kd, err := kin.NewData(pl.m, pl.p)
+	pd, err := pl.data()
 	if err != nil {
 		return nil, err
 	}
+	kd := pd.Kin
 	if err := checkPortsIndependent(pl.m, kd.Ports, pl.p.Independent); err != nil {
 		return nil, err
 	}
@@ -131,7 +136,7 @@ func runInspectionNative(g *cmg.Graph, o Options) (*Result, error) {
 	setup := &nativeSetup{pl: pl, column: "pos_err_m", unit: "mm", dt: stewartDt, logEvery: 10,
 		probe: func() sim.Probe { return platformProbe{rig} },
 		ctrl: func() (sim.Controller, error) {
-			ff, err := sim.NewFeedforward(pl.m, pl.p)
+			ff, err := pl.feedforward(pl.model)
 			if err != nil {
 				return nil, err
 			}
@@ -157,7 +162,7 @@ func runFixedPelvisNative(g *cmg.Graph, o Options) (*Result, error) {
 			return newErrorProbe("motor_rms_m", nf, newReference(nf, traj), func(_ *sim.State, k *kin.Data, out []float64) { copy(out, k.Ell) })
 		},
 		ctrl: func() (sim.Controller, error) {
-			ff, err := sim.NewFeedforward(pl.m, pl.p)
+			ff, err := pl.feedforward(pl.model)
 			if err != nil {
 				return nil, err
 			}

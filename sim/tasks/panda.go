@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/kin"
@@ -58,9 +57,7 @@ func pandaPath(t float64) (d, dd spatial.Vec3, grip, gripd float64) {
 
 // pandaRig is the compiled Panda at its home configuration with a partition.
 type pandaRig struct {
-	m        *compile.Model
-	q        []float64
-	p        *closure.Partition
+	*plant
 	gripper  int       // the transmission port holding both fingers
 	arm      []int     // joint ports under the stroke barrier
 	lo, hi   []float64 // their stroke limits (rad)
@@ -73,31 +70,22 @@ type pandaRig struct {
 // newPandaRig compiles g, assembles the seed "home" and partitions there; request names
 // the independent joints (nil: automatic).
 func newPandaRig(g *cmg.Graph, request []string) (*pandaRig, error) {
-	m, err := compile.Compile(g, compile.Options{})
-	if err != nil {
-		return nil, err
-	}
-	var req []int
-	for _, id := range request {
-		j := m.JointIndex(id)
-		if j < 0 || m.Joints[j].NV != 1 {
-			return nil, fmt.Errorf("panda: %q is not a 1-DoF joint of the model", id)
+	pl, err := newPlantAt(g, pandaSeed, func(m *compile.Model) ([]int, error) {
+		var req []int
+		for _, id := range request {
+			j := m.JointIndex(id)
+			if j < 0 || m.Joints[j].NV != 1 {
+				return nil, fmt.Errorf("panda: %q is not a 1-DoF joint of the model", id)
+			}
+			req = append(req, m.Joints[j].V0)
 		}
-		req = append(req, m.Joints[j].V0)
-	}
-	q0, err := m.Seed(pandaSeed)
+		return req, nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("panda: %w", err)
 	}
-	a, err := closure.Assemble(m, q0, closure.AssembleOptions{Hold: req})
-	if err != nil {
-		return nil, err
-	}
-	p, err := closure.PartitionAt(m, a.Q, req)
-	if err != nil {
-		return nil, err
-	}
-	r := &pandaRig{m: m, q: a.Q, p: p, gripper: -1}
+	m := pl.m
+	r := &pandaRig{plant: pl, gripper: -1}
 	for i, act := range g.Actuators {
 		switch {
 		case act.Type == cmg.ActTransmission && r.gripper < 0:
@@ -127,14 +115,12 @@ func newPandaRig(g *cmg.Graph, request []string) (*pandaRig, error) {
 	}
 	r.tool = &kin.Task{ID: "tool", Point: true, Node: hand, Frame: spatial.Transform{R: spatial.Identity3(), P: pandaToolOffset},
 		Ref: spatial.Identity()}
-	kd, err := kin.NewData(m, p)
+	d, err := pl.data()
 	if err != nil {
 		return nil, err
 	}
-	if err := kd.Update(r.q, make([]float64, p.Mobility)); err != nil {
-		return nil, err
-	}
-	r.toolPose = kd.Pose(r.tool)
+	d.Kin.Kinematics(r.q)
+	r.toolPose = d.Kin.Pose(r.tool)
 	return r, nil
 }
 
@@ -189,16 +175,17 @@ func runPanda(g *cmg.Graph, o Options) (*Result, error) {
 		if closed {
 			name = "closed_form"
 		}
-		kd, err := kin.NewData(rig.m, rig.p)
+		d, err := rig.data()
 		if err != nil {
 			return nil, err
 		}
+		kd := d.Kin
 		cov, err := newCovariance(rig.m, rig.q, swapped, func(kb *kin.Data) *redundancy { return rig.resolver(kb, closed) })
 		if err != nil {
 			return nil, err
 		}
 		ctrl := newPandaCtrl(rig, kd, closed, cov)
-		s, err := sim.New(rig.m, rig.q, rig.p, ctrl, sim.Options{Dt: pandaDt, LogEvery: 10,
+		s, err := rig.sim(ctrl, sim.Options{Dt: pandaDt, LogEvery: 10,
 			Probes: []sim.Probe{pandaProbe{ctrl}}, Progress: pr.hook()})
 		if err != nil {
 			return nil, err

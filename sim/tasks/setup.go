@@ -3,45 +3,68 @@ package tasks
 import (
 	"fmt"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/sim"
 )
 
 // plant is a compiled model assembled at its default seed with a requested partition.
 type plant struct {
-	m *compile.Model
-	q []float64
-	p *closure.Partition
+	model *robocompiler.Model
+	m     *compile.Model
+	q     []float64
+	p     *closure.Partition
 }
 
-// newPlant compiles g, assembles its default seed holding the requested independent
-// velocity indices (returned by request from the compiled model; nil request: automatic)
-// and partitions there.
+// newPlant compiles g through the front door, assembles its default seed holding the
+// requested independent velocity indices (returned by request from the compiled model;
+// nil request: automatic) and partitions there.
 func newPlant(g *cmg.Graph, request func(m *compile.Model) ([]int, error)) (*plant, error) {
-	m, err := compile.Compile(g, compile.Options{})
+	return newPlantAt(g, "", request)
+}
+
+// newPlantAt is newPlant from the named seed.
+func newPlantAt(g *cmg.Graph, seed string, request func(m *compile.Model) ([]int, error)) (*plant, error) {
+	model, err := robocompiler.Compile(g, robocompiler.Options{})
 	if err != nil {
 		return nil, err
 	}
-	var req []int
 	if request != nil {
-		if req, err = request(m); err != nil {
+		if model.Request, err = request(model.Model); err != nil {
 			return nil, err
 		}
 	}
-	q0, err := m.Seed("")
+	d := model.NewData()
+	if err := d.Assemble(seed); err != nil {
+		return nil, err
+	}
+	return &plant{model: model, m: model.Model, q: d.Q, p: d.Partition()}, nil
+}
+
+// data returns a new workspace at the plant's assembled state, at rest.
+func (pl *plant) data() (*robocompiler.Data, error) {
+	d := pl.model.NewData()
+	if err := d.Place(pl.q, pl.p); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// sim starts a rollout of the plant from its assembled state at rest.
+func (pl *plant) sim(ctrl sim.Controller, opts sim.Options) (*sim.Sim, error) {
+	d, err := pl.data()
 	if err != nil {
 		return nil, err
 	}
-	a, err := closure.Assemble(m, q0, closure.AssembleOptions{Hold: req})
-	if err != nil {
-		return nil, err
-	}
-	p, err := closure.PartitionAt(m, a.Q, req)
-	if err != nil {
-		return nil, err
-	}
-	return &plant{m: m, q: a.Q, p: p}, nil
+	return sim.New(d, ctrl, opts)
+}
+
+// feedforward returns the reduced-dynamics feedforward of the model m (with the plant's
+// coordinates) under the plant's partition.
+func (pl *plant) feedforward(m *robocompiler.Model) (*sim.Feedforward, error) {
+	return sim.NewFeedforward(m, pl.q, pl.p)
 }
 
 // named returns a request function for a partition request of the graph.

@@ -55,9 +55,7 @@ func newStewartRig(m *compile.Model, ports []kin.Port, kd *kin.Data, q []float64
 		}
 		r.base[i], r.anchor[i] = m.Joints[u].A.P, m.Joints[b].B.P
 	}
-	if err := kd.Update(q, make([]float64, kd.Mobility())); err != nil {
-		return nil, err
-	}
+	kd.Kinematics(q)
 	r.pose0 = kd.Dyn.Pose(r.platform)
 	return r, nil
 }
@@ -136,10 +134,11 @@ func runInspection(g *cmg.Graph, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	kd, err := kin.NewData(nominal.m, nominal.p)
+	nd, err := nominal.data()
 	if err != nil {
 		return nil, err
 	}
+	kd := nd.Kin
 	if err := checkPortsIndependent(nominal.m, kd.Ports, nominal.p.Independent); err != nil {
 		return nil, fmt.Errorf("inspection: %w", err)
 	}
@@ -158,7 +157,7 @@ func runInspection(g *cmg.Graph, o Options) (*Result, error) {
 	for _, c := range cases {
 		var ff *sim.Feedforward
 		if c.ff {
-			if ff, err = sim.NewFeedforward(nominal.m, c.pl.p); err != nil {
+			if ff, err = c.pl.feedforward(nominal.model); err != nil {
 				return nil, err
 			}
 		}
@@ -166,7 +165,7 @@ func runInspection(g *cmg.Graph, o Options) (*Result, error) {
 		ctrl.load = func(s *sim.State, k *kin.Data, cmd *sim.Command) {
 			cmd.AddWorldWrench(k, rig.platform, spatial.Vec3{}, probeWrench(s.T))
 		}
-		s, err := sim.New(c.pl.m, c.pl.q, c.pl.p, ctrl, sim.Options{Dt: stewartDt, Integrator: sim.RK4, LogEvery: 5,
+		s, err := c.pl.sim(ctrl, sim.Options{Dt: stewartDt, Integrator: sim.RK4, LogEvery: 5,
 			Probes: []sim.Probe{platformProbe{rig}}, Progress: pr.hook()})
 		if err != nil {
 			return nil, err

@@ -1,0 +1,93 @@
+package robocompiler
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/mjcf"
+	"github.com/robocompiler/robocompiler/robots"
+	"github.com/robocompiler/robocompiler/urdf"
+)
+
+// Options are the settings of Load and Compile.
+type Options struct {
+	// Partition names a partition request of the model (its independent coordinates);
+	// "" lets the rank-revealing partition choose.
+	Partition string
+	// Eliminate emits cut joints in eliminated form (rows on the tree) instead of the
+	// SE(3) form that retains their coordinates (compile.Options.Eliminate).
+	Eliminate bool
+	// Floating joins a URDF's root link to the ground by a free joint instead of welding
+	// it (other formats declare their own base).
+	Floating bool
+}
+
+// Model is a compiled mechanism with the partition request it was loaded with. It is
+// immutable and safe to share between goroutines; every evaluation writes into a Data
+// from NewData.
+type Model struct {
+	// Model is the compiled structure: bodies, joints, spanning forest, closure
+	// comparisons, coordinate layout (sizes NQ, NV, NQT, NVT, Rows).
+	*compile.Model
+	// Request lists the velocity indices held independent (nil: automatic partition).
+	Request []int
+	// Warnings are the importer's notes on what it did not use (MJCF, URDF).
+	Warnings []string
+}
+
+// Load reads MODEL and compiles it: a CMG .json file, an MJCF .xml file, a .urdf file, or
+// the name of a built-in model (robots.Names). Invalid input gives an error naming the
+// file, record and field.
+func Load(path string, opts Options) (*Model, error) {
+	g, warnings, err := LoadGraph(path, opts.Floating)
+	if err != nil {
+		return nil, err
+	}
+	m, err := Compile(g, opts)
+	if err != nil {
+		return nil, err
+	}
+	m.Warnings = warnings
+	return m, nil
+}
+
+// Compile compiles the records g with the settings opts (g is not modified).
+func Compile(g *cmg.Graph, opts Options) (*Model, error) {
+	cm, err := compile.Compile(g, compile.Options{Eliminate: opts.Eliminate})
+	if err != nil {
+		return nil, err
+	}
+	m := &Model{Model: cm}
+	if opts.Partition != "" {
+		if m.Request, err = cm.PartitionRequest(opts.Partition); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// LoadGraph reads the physical records of MODEL (as Load) without compiling them, with
+// the importer's warnings; floating joins a URDF's root to the ground by a free joint.
+func LoadGraph(path string, floating bool) (*cmg.Graph, []string, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".json":
+		g, err := cmg.LoadFile(path)
+		return g, nil, err
+	case ".xml":
+		return mjcf.ImportFile(path)
+	case ".urdf":
+		return urdf.ImportFileWith(path, urdf.ImportOptions{Floating: floating})
+	}
+	if _, err := os.Stat(path); err == nil {
+		return nil, nil, fmt.Errorf("%s: unknown model file type %q (valid: .json, .xml, .urdf)", path, filepath.Ext(path))
+	}
+	g, err := robots.Get(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%q is neither a model file nor a built-in model: %v", path, err)
+	}
+	return g, nil, nil
+}
