@@ -43,7 +43,7 @@ func cleanRows(m *mat.Dense, rel float64) *mat.Dense {
 }
 
 // The excavator's speed-bounded redundancy QP in the joint_space and cylinder_space
-// partitions (the data of sim/tasks TestCovarianceExcavator). The tilt-rotator coordinate
+// partitions (the data of experiments/tasks TestCovarianceExcavator). The tilt-rotator coordinate
 // moves neither the task point nor the cylinders; its task and port-map entries are
 // rounding (≤ 1e-12). With the speed bound 0.01 the task is infeasible within the bounds
 // (brute force on the data with those entries zeroed finds no optimum), and the solver

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/experiments/tasks"
 	"github.com/robocompiler/robocompiler/internal/cli"
-	"github.com/robocompiler/robocompiler/sim/tasks"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )

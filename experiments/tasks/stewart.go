@@ -6,15 +6,17 @@ import (
 
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/experiments/plot"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-func init() {
-	register(&Task{Name: "inspection", Model: "stewart", Duration: 22, Run: runInspection,
+// inspectionTask returns the Stewart six-axis inspection.
+func inspectionTask() *Task {
+	return &Task{Name: "inspection", Model: "stewart", Duration: 22, Run: runInspection,
 		Description: "Stewart six-axis inspection: smooth platform pose reference with a probe wrench on the platform; " +
-			"PD on leg lengths without and with reduced-dynamics feedforward, and with an unmodelled 14-kg payload"})
+			"PD on leg lengths without and with reduced-dynamics feedforward, and with an unmodelled 14-kg payload"}
 }
 
 // Stewart inspection settings: PD gains on the leg lengths (N/m, N·s/m), the step (s) and
@@ -121,7 +123,7 @@ func heavier(g *cmg.Graph, kg float64) (*cmg.Graph, error) {
 // feedforward on the nominal plant, and with the nominal feedforward on a plant carrying
 // a heavier payload.
 func runInspection(g *cmg.Graph, o Options) (*Result, error) {
-	dur := registry["inspection"].duration(o)
+	dur := inspectionTask().duration(o)
 	nominal, err := newPlant(g, named("lengths"))
 	if err != nil {
 		return nil, err
@@ -187,13 +189,13 @@ func runInspection(g *cmg.Graph, o Options) (*Result, error) {
 	for _, r := range res.Runs {
 		res.Metrics = append(res.Metrics, Metric{"peak_force_N_" + r.Name, peakAbs(r.Log, "f:")})
 	}
-	errPlot := sim.Plot{Title: "Stewart inspection: platform position error", XLabel: "t (s)", YLabel: "|p − p_ref| (mm)"}
+	errPlot := plot.Plot{Title: "Stewart inspection: platform position error", XLabel: "t (s)", YLabel: "|p − p_ref| (mm)"}
 	for _, r := range res.Runs {
-		errPlot.Series = append(errPlot.Series, sim.Series{Log: r.Log, X: "t", Y: "pos_err_m", Scale: 1e3, Label: r.Name})
+		errPlot.Series = append(errPlot.Series, plot.Series{Log: r.Log, X: "t", Y: "pos_err_m", Scale: 1e3, Label: r.Name})
 	}
-	forces := sim.Plot{Title: "Stewart inspection: leg forces (PD + feedforward)", XLabel: "t (s)", YLabel: "f (N)"}
+	forces := plot.Plot{Title: "Stewart inspection: leg forces (PD + feedforward)", XLabel: "t (s)", YLabel: "f (N)"}
 	for _, p := range kd.Ports {
-		forces.Series = append(forces.Series, sim.Series{Log: res.Runs[1].Log, X: "t", Y: "f:" + p.ID, Label: p.ID})
+		forces.Series = append(forces.Series, plot.Series{Log: res.Runs[1].Log, X: "t", Y: "f:" + p.ID, Label: p.ID})
 	}
 	res.Figures = []Figure{{"stewart_inspection.png", errPlot}, {"stewart_forces.png", forces}, gapFigure("Stewart inspection", res.Runs)}
 	return res, nil

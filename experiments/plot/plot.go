@@ -1,11 +1,15 @@
-package sim
+// Package plot draws line charts of rollout logs (sim.Log columns) with gonum/plot, for
+// the experiments' figures. It is presentation, outside the pipeline: no library package
+// imports it.
+package plot
 
 import (
 	"fmt"
 	"image/color"
 	"strconv"
 
-	"gonum.org/v1/plot"
+	"github.com/robocompiler/robocompiler/sim"
+	gonum "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 )
@@ -13,7 +17,7 @@ import (
 // Series is one curve of a Plot: column Y against column X of a log, multiplied by
 // Scale (0 means 1), with a legend label.
 type Series struct {
-	Log   *Log
+	Log   *sim.Log
 	X, Y  string
 	Scale float64
 	Label string
@@ -27,14 +31,14 @@ type Plot struct {
 	LogY bool
 }
 
-// decadeTicks are plot.LogTicks labelled with two significant digits ("1e-05"), where
+// decadeTicks are gonum.LogTicks labelled with two significant digits ("1e-05"), where
 // LogTicks' shortest representation prints a computed power such as
 // "1.0000000000000004e-05".
 type decadeTicks struct{}
 
-// Ticks implements plot.Ticker.
-func (decadeTicks) Ticks(min, max float64) []plot.Tick {
-	ts := plot.LogTicks{Prec: -1}.Ticks(min, max)
+// Ticks implements gonum.Ticker.
+func (decadeTicks) Ticks(min, max float64) []gonum.Tick {
+	ts := gonum.LogTicks{Prec: -1}.Ticks(min, max)
 	for i := range ts {
 		if ts[i].Label != "" {
 			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'g', 2, 64)
@@ -53,11 +57,11 @@ var palette = []color.Color{
 // Save renders the plot to path (the extension picks the format: .png, .svg, .pdf) at
 // width × height centimetres.
 func (p *Plot) Save(path string, width, height float64) error {
-	pl := plot.New()
+	pl := gonum.New()
 	pl.Title.Text, pl.X.Label.Text, pl.Y.Label.Text = p.Title, p.XLabel, p.YLabel
 	pl.Add(plotter.NewGrid())
 	if p.LogY {
-		pl.Y.Scale = plot.LogScale{}
+		pl.Y.Scale = gonum.LogScale{}
 		pl.Y.Tick.Marker = decadeTicks{}
 	}
 	pl.Legend.Top = true
@@ -83,7 +87,7 @@ func (p *Plot) Save(path string, width, height float64) error {
 		}
 		line, err := plotter.NewLine(xy)
 		if err != nil {
-			return fmt.Errorf("sim: plot %q, series %q: %w", p.Title, s.Label, err)
+			return fmt.Errorf("plot: %q, series %q: %w", p.Title, s.Label, err)
 		}
 		line.Color = palette[i%len(palette)]
 		line.Width = vg.Points(1)

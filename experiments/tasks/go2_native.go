@@ -13,13 +13,14 @@ import (
 	"github.com/robocompiler/robocompiler/sim"
 )
 
-func init() {
-	register(&Task{Name: "go2_native", Model: "../shared/models/menagerie/unitree_go2/go2.xml", Duration: 6,
+// go2NativeTask returns the Go2 stepping in our rollout and natively in MuJoCo.
+func go2NativeTask() *Task {
+	return &Task{Name: "go2_native", Model: "../shared/models/menagerie/unitree_go2/go2.xml", Duration: 6,
 		Run: runGo2Native,
 		Description: "Go2 stand, weight shift and steps through four-, three- and two-foot support sets (the go2 " +
 			"controller and schedule, each mode charted by the base and the swing legs) in our rollout with ideal " +
 			"supports (RK4) and natively in MuJoCo on the exported model standing on a floor through its own foot " +
-			"contacts, side by side: base tracking, foot slip and peak torques (needs -tags mujoco)"})
+			"contacts, side by side: base tracking, foot slip and peak torques (needs -tags mujoco)"}
 }
 
 // MuJoCo contacts of go2_native: the foot spheres and friction of go2.xml's "foot"
@@ -36,7 +37,7 @@ const (
 // runGo2Native runs the go2 schedule in both simulators: ours with ideal point supports,
 // MuJoCo's on a floor touching the four foot spheres at the home pose.
 func runGo2Native(g *cmg.Graph, o Options) (*Result, error) {
-	dur := registry["go2_native"].duration(o)
+	dur := go2NativeTask().duration(o)
 	pl, err := newGo2(g)
 	if err != nil {
 		return nil, err

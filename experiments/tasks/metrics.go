@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/robocompiler/robocompiler/experiments/plot"
 	"github.com/robocompiler/robocompiler/sim"
 )
 
@@ -36,9 +37,9 @@ func peakAbs(l *sim.Log, prefix string) float64 {
 
 // gapFigure plots the translational closure gap of every run.
 func gapFigure(title string, runs []Run) Figure {
-	p := sim.Plot{Title: title + ": closure gap", XLabel: "t (s)", YLabel: "max |ρ| (m)", LogY: true}
+	p := plot.Plot{Title: title + ": closure gap", XLabel: "t (s)", YLabel: "max |ρ| (m)", LogY: true}
 	for _, r := range runs {
-		p.Series = append(p.Series, sim.Series{Log: r.Log, X: "t", Y: "gap_m", Label: r.Name})
+		p.Series = append(p.Series, plot.Series{Log: r.Log, X: "t", Y: "gap_m", Label: r.Name})
 	}
 	return Figure{File: "closure_gap.png", Plot: p}
 }

@@ -6,16 +6,18 @@ import (
 
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/experiments/plot"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-func init() {
-	register(&Task{Name: "panda", Model: "../shared/models/menagerie/franka_emika_panda/panda.xml", Duration: 8, Run: runPanda,
+// pandaTask returns the Panda tool path under the redundancy QP.
+func pandaTask() *Task {
+	return &Task{Name: "panda", Model: "../shared/models/menagerie/franka_emika_panda/panda.xml", Duration: 8, Run: runPanda,
 		Description: "Panda tool path (3-D tool point between the fingertips and the gripper opening) resolved every step by the redundancy QP of eq. 16 " +
 			"(W = M_r, stroke barrier, speed and stroke bounds from L), then by the closed form of eq. 17; " +
-			"covariance of the QP under two partitions (finger_joint2 or finger_joint1 independent)"})
+			"covariance of the QP under two partitions (finger_joint2 or finger_joint1 independent)"}
 }
 
 // Panda task settings.
@@ -158,7 +160,7 @@ func (r *pandaRig) swappedRequest() ([]int, error) {
 // runPanda runs the tool path with the QP and with the closed form, each checked for
 // covariance against the swapped partition along the run.
 func runPanda(g *cmg.Graph, o Options) (*Result, error) {
-	dur := registry["panda"].duration(o)
+	dur := pandaTask().duration(o)
 	rig, err := newPandaRig(g, nil)
 	if err != nil {
 		return nil, err
@@ -243,11 +245,11 @@ func pandaMetrics(name string, run Run, c *pandaCtrl) ([]Metric, error) {
 
 // pandaFigures plots the tool position error and the speed ratio of both runs.
 func pandaFigures(runs []Run) []Figure {
-	errPlot := sim.Plot{Title: "Panda tool path: position error", XLabel: "t (s)", YLabel: "|p − p_ref| (mm)"}
-	speed := sim.Plot{Title: "Panda: largest joint speed / limit", XLabel: "t (s)", YLabel: "max |ℓ̇_i| / ℓ̇_max,i"}
+	errPlot := plot.Plot{Title: "Panda tool path: position error", XLabel: "t (s)", YLabel: "|p − p_ref| (mm)"}
+	speed := plot.Plot{Title: "Panda: largest joint speed / limit", XLabel: "t (s)", YLabel: "max |ℓ̇_i| / ℓ̇_max,i"}
 	for _, r := range runs {
-		errPlot.Series = append(errPlot.Series, sim.Series{Log: r.Log, X: "t", Y: "tool_pos_err_m", Scale: 1e3, Label: r.Name})
-		speed.Series = append(speed.Series, sim.Series{Log: r.Log, X: "t", Y: "speed_ratio", Label: r.Name})
+		errPlot.Series = append(errPlot.Series, plot.Series{Log: r.Log, X: "t", Y: "tool_pos_err_m", Scale: 1e3, Label: r.Name})
+		speed.Series = append(speed.Series, plot.Series{Log: r.Log, X: "t", Y: "speed_ratio", Label: r.Name})
 	}
 	return []Figure{{"panda_tool_error.png", errPlot}, {"panda_speed_ratio.png", speed}}
 }

@@ -9,16 +9,18 @@ import (
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/experiments/plot"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-func init() {
-	register(&Task{Name: "go2", Model: "../shared/models/menagerie/unitree_go2/go2.xml", Duration: 6, Run: runGo2,
+// go2Task returns the Go2 support-mode stepping experiment.
+func go2Task() *Task {
+	return &Task{Name: "go2", Model: "../shared/models/menagerie/unitree_go2/go2.xml", Duration: 6, Run: runGo2,
 		Description: "Go2 stand, weight shift and steps through four-, three- and two-foot support sets: each set is its own " +
 			"compiled support mode (ideal point feet anchored at touchdown), switched by time; base pose and swing feet " +
-			"tracked by PD in the task space of each mode with reduced-dynamics feedforward"})
+			"tracked by PD in the task space of each mode with reduced-dynamics feedforward"}
 }
 
 // Go2 task settings.
@@ -230,7 +232,7 @@ func newGo2Ctrl(m *compile.Model, q0 []float64, dur float64, baseChart bool) (*g
 
 // runGo2 runs the stand–shift–step schedule.
 func runGo2(g *cmg.Graph, o Options) (*Result, error) {
-	dur := registry["go2"].duration(o)
+	dur := go2Task().duration(o)
 	pl, err := newGo2(g)
 	if err != nil {
 		return nil, err
@@ -273,10 +275,10 @@ func runGo2(g *cmg.Graph, o Options) (*Result, error) {
 
 // go2Figures plots the base tracking error, the support count and the support gap.
 func go2Figures(run Run) []Figure {
-	track := sim.Plot{Title: "Go2: base and swing-foot tracking", XLabel: "t (s)", YLabel: "error (mm)",
-		Series: []sim.Series{{Log: run.Log, X: "t", Y: "base_pos_err_m", Scale: 1e3, Label: "base position"},
+	track := plot.Plot{Title: "Go2: base and swing-foot tracking", XLabel: "t (s)", YLabel: "error (mm)",
+		Series: []plot.Series{{Log: run.Log, X: "t", Y: "base_pos_err_m", Scale: 1e3, Label: "base position"},
 			{Log: run.Log, X: "t", Y: "swing_err_m", Scale: 1e3, Label: "swing feet (max)"}}}
-	feet := sim.Plot{Title: "Go2: feet in support", XLabel: "t (s)", YLabel: "feet",
-		Series: []sim.Series{{Log: run.Log, X: "t", Y: "support_feet", Label: "support set size"}}}
+	feet := plot.Plot{Title: "Go2: feet in support", XLabel: "t (s)", YLabel: "feet",
+		Series: []plot.Series{{Log: run.Log, X: "t", Y: "support_feet", Label: "support set size"}}}
 	return []Figure{{"go2_tracking.png", track}, {"go2_support.png", feet}, gapFigure("Go2 support modes", []Run{run})}
 }

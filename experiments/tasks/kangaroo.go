@@ -4,14 +4,16 @@ import (
 	"math"
 
 	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/experiments/plot"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
 )
 
-func init() {
-	register(&Task{Name: "fixed_pelvis", Model: "../shared/models/kangaroo/kangaroo_fixed_base.xml", Duration: 4, Run: runFixedPelvis,
+// fixedPelvisTask returns the Kangaroo fixed-pelvis motor trajectory.
+func fixedPelvisTask() *Task {
+	return &Task{Name: "fixed_pelvis", Model: "../shared/models/kangaroo/kangaroo_fixed_base.xml", Duration: 4, Run: runFixedPelvis,
 		Description: "Kangaroo with a fixed pelvis: 4-s trajectory of the twelve linear motors, PD (4e4 N/m, 600 N·s/m) " +
-			"without and with reduced-dynamics feedforward"})
+			"without and with reduced-dynamics feedforward"}
 }
 
 // Kangaroo fixed-pelvis settings: the paper's PD gains (N/m, N·s/m) and physics step (s).
@@ -68,7 +70,7 @@ func kangarooMotors(g *cmg.Graph) (*plant, *kin.Data, func(t float64, y []float6
 // runFixedPelvis runs the Kangaroo motor trajectory with PD alone and with PD plus
 // reduced-dynamics feedforward (the partition's independent coordinates are the motors).
 func runFixedPelvis(g *cmg.Graph, o Options) (*Result, error) {
-	dur := registry["fixed_pelvis"].duration(o)
+	dur := fixedPelvisTask().duration(o)
 	pl, kd, traj, err := kangarooMotors(g)
 	if err != nil {
 		return nil, err
@@ -110,9 +112,9 @@ func runFixedPelvis(g *cmg.Graph, o Options) (*Result, error) {
 	for _, r := range res.Runs {
 		res.Metrics = append(res.Metrics, Metric{"peak_force_N_" + r.Name, peakAbs(r.Log, "f:")})
 	}
-	errPlot := sim.Plot{Title: "Kangaroo fixed pelvis: twelve-motor RMS position error", XLabel: "t (s)", YLabel: "RMS error (mm)", LogY: true}
+	errPlot := plot.Plot{Title: "Kangaroo fixed pelvis: twelve-motor RMS position error", XLabel: "t (s)", YLabel: "RMS error (mm)", LogY: true}
 	for _, r := range res.Runs {
-		errPlot.Series = append(errPlot.Series, sim.Series{Log: r.Log, X: "t", Y: "motor_rms_m", Scale: 1e3, Label: r.Name})
+		errPlot.Series = append(errPlot.Series, plot.Series{Log: r.Log, X: "t", Y: "motor_rms_m", Scale: 1e3, Label: r.Name})
 	}
 	res.Figures = []Figure{{"kangaroo_motor_error.png", errPlot}, gapFigure("Kangaroo fixed pelvis", res.Runs)}
 	return res, nil

@@ -1,16 +1,20 @@
 // Package tasks defines the rollout experiments of the paper's actuation and task
-// sections (VI-E/F) on the sim package: the Stewart six-axis inspection, the excavator
-// dig–lift–swing–dump cycle under two partitions and the Kangaroo fixed-pelvis motor
-// trajectory. Each task builds its models from the graph it is given, runs one or more
-// rollouts, and returns their logs, metrics and plot specifications.
+// sections (VI-E/F) on the sim rollout engine: the Stewart six-axis inspection, the
+// excavator dig–lift–swing–dump cycle under two partitions, the Kangaroo fixed-pelvis motor
+// trajectory, the Panda tool path, the Go2 support-mode stepping, and their side-by-side
+// runs natively in MuJoCo. Each task builds its models from the graph it is given, runs one
+// or more rollouts, and returns their logs, metrics and plot specifications. It is an
+// application of the library, outside the pipeline: no library package imports it, and
+// the tasks are an explicit list (Names, Get), registered by no import side effect.
 package tasks
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/experiments/plot"
 	"github.com/robocompiler/robocompiler/sim"
 )
 
@@ -40,7 +44,7 @@ type Run struct {
 // Figure is a plot to write, File being its base name (e.g. "tracking.png").
 type Figure struct {
 	File string
-	Plot sim.Plot
+	Plot plot.Plot
 }
 
 // Result is the outcome of a task.
@@ -80,29 +84,30 @@ type Task struct {
 	Run func(g *cmg.Graph, o Options) (*Result, error)
 }
 
-// registry holds the tasks by name; each task file registers itself.
-var registry = map[string]*Task{}
-
-// register adds t to the registry.
-func register(t *Task) { registry[t.Name] = t }
+// all returns every task: the explicit list of the experiments this package defines.
+func all() []*Task {
+	return []*Task{digCycleTask(), digCycleNativeTask(), fixedPelvisTask(), fixedPelvisNativeTask(),
+		go2Task(), go2NativeTask(), inspectionTask(), inspectionNativeTask(), pandaTask()}
+}
 
 // Names returns the task names, sorted.
 func Names() []string {
-	out := make([]string, 0, len(registry))
-	for n := range registry {
-		out = append(out, n)
+	var out []string
+	for _, t := range all() {
+		out = append(out, t.Name)
 	}
-	sort.Strings(out)
+	slices.Sort(out)
 	return out
 }
 
 // Get returns the named task, or an error listing the valid names.
 func Get(name string) (*Task, error) {
-	t, ok := registry[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown task %q (valid: %s)", name, strings.Join(Names(), ", "))
+	for _, t := range all() {
+		if t.Name == name {
+			return t, nil
+		}
 	}
-	return t, nil
+	return nil, fmt.Errorf("unknown task %q (valid: %s)", name, strings.Join(Names(), ", "))
 }
 
 // duration returns the run duration for task t under o.

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/experiments/plot"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/mjcf"
 	"github.com/robocompiler/robocompiler/sim"
@@ -11,18 +12,28 @@ import (
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-func init() {
-	register(&Task{Name: "inspection_native", Model: "stewart", Duration: 22, Run: runInspectionNative,
+// inspectionNativeTask returns the Stewart inspection in our rollout and in MuJoCo.
+func inspectionNativeTask() *Task {
+	return &Task{Name: "inspection_native", Model: "stewart", Duration: 22, Run: runInspectionNative,
 		Description: "Stewart inspection (PD + feedforward on leg lengths, probe wrench) in our rollout and natively in MuJoCo " +
-			"on the exported model, side by side: platform tracking and closure gaps (needs -tags mujoco)"})
-	register(&Task{Name: "fixed_pelvis_native", Model: "../shared/models/kangaroo/kangaroo_fixed_base.xml", Duration: 2,
+			"on the exported model, side by side: platform tracking and closure gaps (needs -tags mujoco)"}
+}
+
+// fixedPelvisNativeTask returns the Kangaroo fixed-pelvis trajectory in our rollout and in
+// MuJoCo.
+func fixedPelvisNativeTask() *Task {
+	return &Task{Name: "fixed_pelvis_native", Model: "../shared/models/kangaroo/kangaroo_fixed_base.xml", Duration: 2,
 		Run: runFixedPelvisNative,
 		Description: "Kangaroo fixed pelvis motor trajectory (PD 4e4/600 + feedforward) in our rollout and natively in MuJoCo " +
-			"on the exported model, side by side: motor tracking and closure gaps (needs -tags mujoco)"})
-	register(&Task{Name: "dig_cycle_native", Model: "excavator", Duration: 42, Run: runDigCycleNative,
+			"on the exported model, side by side: motor tracking and closure gaps (needs -tags mujoco)"}
+}
+
+// digCycleNativeTask returns the excavator dig cycle in our rollout and in MuJoCo.
+func digCycleNativeTask() *Task {
+	return &Task{Name: "dig_cycle_native", Model: "excavator", Duration: 42, Run: runDigCycleNative,
 		Description: "excavator dig–lift–swing–dump cycle (joint-space computed torque, cylinder_space partition) in our " +
 			"rollout (RK4 5 ms) and natively in MuJoCo (1 ms steps) on the exported model, side by side: joint tracking and " +
-			"closure gaps (needs -tags mujoco)"})
+			"closure gaps (needs -tags mujoco)"}
 }
 
 // nativeSetup is one controller experiment that can run in both simulators: a plant, a
@@ -104,12 +115,12 @@ func runBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, 
 	}
 	res.Metrics = append(res.Metrics, Metric{"closure_gap_max_robocompiler", math.Max(ours.Stats.GapMaxM, ours.Stats.GapMaxRad)},
 		Metric{"closure_gap_max_mujoco", nat.Stats.GapMax})
-	track := sim.Plot{Title: name + ": tracking, our rollout vs MuJoCo", XLabel: "t (s)", YLabel: setup.column + " (" + setup.unit + ")"}
-	gap := sim.Plot{Title: name + ": closure gap, ours vs MuJoCo's equality residual", XLabel: "t (s)", YLabel: "max |residual|", LogY: true,
-		Series: []sim.Series{{Log: ours.Log, X: "t", Y: "gap_m", Label: "robocompiler (m)"},
+	track := plot.Plot{Title: name + ": tracking, our rollout vs MuJoCo", XLabel: "t (s)", YLabel: setup.column + " (" + setup.unit + ")"}
+	gap := plot.Plot{Title: name + ": closure gap, ours vs MuJoCo's equality residual", XLabel: "t (s)", YLabel: "max |residual|", LogY: true,
+		Series: []plot.Series{{Log: ours.Log, X: "t", Y: "gap_m", Label: "robocompiler (m)"},
 			{Log: nat.Log, X: "t", Y: "gap_native", Label: "MuJoCo equalities"}}}
 	for _, r := range res.Runs {
-		track.Series = append(track.Series, sim.Series{Log: r.Log, X: "t", Y: setup.column, Scale: 1e3, Label: r.Name})
+		track.Series = append(track.Series, plot.Series{Log: r.Log, X: "t", Y: setup.column, Scale: 1e3, Label: r.Name})
 	}
 	res.Figures = []Figure{{"native_tracking.png", track}, {"native_gap.png", gap}}
 	return res, nil
@@ -146,7 +157,7 @@ func runInspectionNative(g *cmg.Graph, o Options) (*Result, error) {
 			}
 			return c, nil
 		}}
-	return runBoth("Stewart inspection", setup, registry["inspection_native"].duration(o), o)
+	return runBoth("Stewart inspection", setup, inspectionNativeTask().duration(o), o)
 }
 
 // runFixedPelvisNative is the Kangaroo fixed-pelvis PD + feedforward case in both
@@ -168,7 +179,7 @@ func runFixedPelvisNative(g *cmg.Graph, o Options) (*Result, error) {
 			}
 			return newPortPD(nf, kangarooKp, kangarooKd, newReference(nf, traj), ff), nil
 		}}
-	return runBoth("Kangaroo fixed pelvis", setup, registry["fixed_pelvis_native"].duration(o), o)
+	return runBoth("Kangaroo fixed pelvis", setup, fixedPelvisNativeTask().duration(o), o)
 }
 
 // runDigCycleNative is the excavator dig cycle through the cylinder_space partition (the
@@ -186,5 +197,5 @@ func runDigCycleNative(g *cmg.Graph, o Options) (*Result, error) {
 		return nil, err
 	}
 	setup.nativeSub = 5
-	return runBoth("Excavator dig cycle", setup, registry["dig_cycle_native"].duration(o), o)
+	return runBoth("Excavator dig cycle", setup, digCycleNativeTask().duration(o), o)
 }

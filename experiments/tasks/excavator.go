@@ -6,15 +6,17 @@ import (
 
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/experiments/plot"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
 	"gonum.org/v1/gonum/mat"
 )
 
-func init() {
-	register(&Task{Name: "dig_cycle", Model: "excavator", Duration: 42, Run: runDigCycle,
+// digCycleTask returns the excavator dig cycle under two partitions.
+func digCycleTask() *Task {
+	return &Task{Name: "dig_cycle", Model: "excavator", Duration: 42, Run: runDigCycle,
 		Description: "excavator dig–lift–swing–dump cycle in joint space, simulated through the joint_space and then " +
-			"the cylinder_space partition; closure gaps and actuator efforts"})
+			"the cylinder_space partition; closure gaps and actuator efforts"}
 }
 
 // Excavator settings: the joint-space gains of the computed-torque law (1/s², 1/s), the
@@ -108,7 +110,7 @@ func withPinPort(g *cmg.Graph) (*cmg.Graph, error) {
 // runDigCycle runs the dig cycle through the joint_space and the cylinder_space
 // partitions with the same joint-space reference and controller.
 func runDigCycle(g *cmg.Graph, o Options) (*Result, error) {
-	dur := registry["dig_cycle"].duration(o)
+	dur := digCycleTask().duration(o)
 	g, err := withPinPort(g)
 	if err != nil {
 		return nil, err
@@ -252,15 +254,15 @@ func digResult(res *Result) (*Result, error) {
 		}
 	}
 	res.Metrics = append(res.Metrics, Metric{"effort_partition_diff_max", diff})
-	efforts := sim.Plot{Title: "Excavator dig cycle: cylinder forces (joint_space run)", XLabel: "t (s)", YLabel: "f (kN)"}
+	efforts := plot.Plot{Title: "Excavator dig cycle: cylinder forces (joint_space run)", XLabel: "t (s)", YLabel: "f (kN)"}
 	for _, c := range a.Columns {
 		if len(c) > 9 && c[:9] == "f:drive_p" {
-			efforts.Series = append(efforts.Series, sim.Series{Log: a, X: "t", Y: c, Scale: 1e-3, Label: c[2:]})
+			efforts.Series = append(efforts.Series, plot.Series{Log: a, X: "t", Y: c, Scale: 1e-3, Label: c[2:]})
 		}
 	}
-	track := sim.Plot{Title: "Excavator dig cycle: joint tracking error", XLabel: "t (s)", YLabel: "RMS error (rad)", LogY: true}
+	track := plot.Plot{Title: "Excavator dig cycle: joint tracking error", XLabel: "t (s)", YLabel: "RMS error (rad)", LogY: true}
 	for _, r := range res.Runs {
-		track.Series = append(track.Series, sim.Series{Log: r.Log, X: "t", Y: "joint_rms_rad", Label: r.Name})
+		track.Series = append(track.Series, plot.Series{Log: r.Log, X: "t", Y: "joint_rms_rad", Label: r.Name})
 	}
 	res.Figures = []Figure{{"excavator_efforts.png", efforts}, {"excavator_tracking.png", track}, gapFigure("Excavator dig cycle", res.Runs)}
 	return res, nil
