@@ -1,7 +1,7 @@
 package sim
 
 import (
-	"github.com/robocompiler/robocompiler/kin"
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
@@ -31,9 +31,9 @@ type Command struct {
 
 // AddWorldWrench adds the wrench w = [n; f] (world axes; n the moment about the
 // application point, N·m, and f the force, N) applied at point (body-frame coordinates, m)
-// of body node to Fext, using the poses of k (evaluated at the current state).
-func (c *Command) AddWorldWrench(k *kin.Data, node int, point spatial.Vec3, w spatial.Vec6) {
-	c.Fext[node] = c.Fext[node].Add(k.Dyn.WorldWrench(node, point, w))
+// of body node to Fext, using the poses of d (evaluated at the current state).
+func (c *Command) AddWorldWrench(d *robocompiler.Data, node int, point spatial.Vec3, w spatial.Vec6) {
+	c.Fext[node] = c.Fext[node].Add(d.Kin.Dyn.WorldWrench(node, point, w))
 }
 
 // zero clears the command.
@@ -46,17 +46,22 @@ func (c *Command) zero() {
 	}
 }
 
-// Controller computes the command at one state. k holds the interfaces evaluated at
-// (s.Q, s.U) for the current partition and mode: E (k.Lift.E), v = E u (k.V), the
-// curvature Ė u (k.Curv), port displacements k.Ell and the port map k.L, poses and
-// twists (k.Dyn). A controller is called once per integrator stage (four times per RK4
-// step), at the stage's time and feasible state; it must not keep s or k.
+// Controller computes the command at one state. d is the rollout's workspace with the
+// interfaces evaluated at (s.Q, s.U) for the current partition and mode (Data.Interfaces):
+// E (d.Lift().E), v = E u (d.V), the curvature Ė u (d.Curv), port displacements
+// d.Kin.Ell and the port map d.Kin.L, poses and twists (d.Kin.Dyn). A controller that
+// needs M_r and h_r calls d.Dynamics(nil) and reads d.Reduced (the rollout evaluates the
+// dynamics again with the command's wrenches afterwards). A controller is called once per
+// integrator stage (four times per RK4 step), at the stage's time and feasible state; it
+// must not keep s or d, nor change d's state.
 type Controller interface {
-	Control(s *State, k *kin.Data, cmd *Command) error
+	Control(s *State, d *robocompiler.Data, cmd *Command) error
 }
 
 // ControllerFunc adapts a function to the Controller interface.
-type ControllerFunc func(s *State, k *kin.Data, cmd *Command) error
+type ControllerFunc func(s *State, d *robocompiler.Data, cmd *Command) error
 
 // Control calls f.
-func (f ControllerFunc) Control(s *State, k *kin.Data, cmd *Command) error { return f(s, k, cmd) }
+func (f ControllerFunc) Control(s *State, d *robocompiler.Data, cmd *Command) error {
+	return f(s, d, cmd)
+}

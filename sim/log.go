@@ -7,16 +7,16 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/robocompiler/robocompiler/kin"
+	"github.com/robocompiler/robocompiler"
 )
 
 // Probe adds task-specific columns to the log (platform position error, reference
-// values, ...). Sample is called at every logged state with the interfaces evaluated
-// there and the controller's command; it writes len(Columns()) values into out and must
+// values, ...). Sample is called at every logged state with the workspace (interfaces
+// evaluated there) and the controller's command; it writes len(Columns()) values into out and must
 // not allocate if the rollout is to stay allocation-free.
 type Probe interface {
 	Columns() []string
-	Sample(s *State, k *kin.Data, cmd *Command, out []float64)
+	Sample(s *State, d *robocompiler.Data, cmd *Command, out []float64)
 }
 
 // Log is the table of logged rows, row-major in Data: one row per logged state, with the
@@ -172,6 +172,6 @@ func (s *Sim) record() {
 		for range s.probeWidth[i] {
 			l.Data = append(l.Data, 0)
 		}
-		p.Sample(&s.st, k, &s.cmd, l.Data[start:])
+		p.Sample(&s.st, s.d, &s.cmd, l.Data[start:])
 	}
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
-	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
@@ -119,7 +118,7 @@ func New(d *robocompiler.Data, ctrl Controller, opts Options) (*Sim, error) {
 		opts.LogEvery = 1
 	}
 	if ctrl == nil {
-		ctrl = ControllerFunc(func(*State, *kin.Data, *Command) error { return nil })
+		ctrl = ControllerFunc(func(*State, *robocompiler.Data, *Command) error { return nil })
 	}
 	m := d.Model()
 	s := &Sim{d: d, ctrl: ctrl, opts: opts,
@@ -256,7 +255,7 @@ func (s *Sim) derivative(t float64, u []float64) (power, error) {
 	s.gaps()
 	s.st = State{T: t, Q: d.Q, U: u, Mode: s.mode}
 	s.cmd.zero()
-	if err := s.ctrl.Control(&s.st, d.Kin, &s.cmd); err != nil {
+	if err := s.ctrl.Control(&s.st, d, &s.cmd); err != nil {
 		return power{}, fmt.Errorf("controller: %w", err)
 	}
 	if err := d.Dynamics(s.cmd.Fext); err != nil {

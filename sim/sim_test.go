@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/robocompiler/robocompiler/kin"
+	"github.com/robocompiler/robocompiler"
 )
 
 // passive runs the unactuated, undamped model name from its seed at rest.
@@ -89,8 +89,8 @@ func TestDeterministic(t *testing.T) {
 // controller applying port efforts.
 func TestStepAllocs(t *testing.T) {
 	for _, in := range []Integrator{SemiImplicitEuler, RK4} {
-		ctrl := ControllerFunc(func(s *State, k *kin.Data, c *Command) error {
-			c.F[0] = -0.5 * k.Ell[0]
+		ctrl := ControllerFunc(func(s *State, d *robocompiler.Data, c *Command) error {
+			c.F[0] = -0.5 * d.Kin.Ell[0]
 			return nil
 		})
 		s, err := New(assembled(t, "fourbar"), ctrl, Options{Dt: 1e-3, Integrator: in})

@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"fmt"
+	"github.com/robocompiler/robocompiler"
 	"math"
 
 	"github.com/robocompiler/robocompiler/cmg"
@@ -63,7 +64,8 @@ type jointCT struct {
 }
 
 // Control implements sim.Controller.
-func (c *jointCT) Control(s *sim.State, k *kin.Data, cmd *sim.Command) error {
+func (c *jointCT) Control(s *sim.State, data *robocompiler.Data, cmd *sim.Command) error {
+	k := data.Kin
 	c.ref.eval(s.T, c.y, c.yd, c.ydd)
 	d := len(c.coords)
 	for i, v := range c.coords {

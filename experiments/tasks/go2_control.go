@@ -2,9 +2,9 @@ package tasks
 
 import (
 	"fmt"
+	"github.com/robocompiler/robocompiler"
 	"math"
 
-	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
 	"github.com/robocompiler/robocompiler/spatial"
@@ -26,7 +26,6 @@ type go2Ctrl struct {
 	ref  *reference
 
 	d                     int
-	r                     *dyn.Reduced
 	jx, J                 *mat.Dense
 	w, udot, tau          []float64
 	shift, shiftd, shdd   []float64
@@ -40,14 +39,15 @@ func (c *go2Ctrl) resize(d, nv, nvt int) {
 	if c.d == d {
 		return
 	}
-	c.d, c.r = d, dyn.NewReduced(nvt, d)
+	c.d = d
 	c.jx, c.J = mat.NewDense(d, nv, nil), mat.NewDense(d, d, nil)
 	c.w, c.udot, c.tau = make([]float64, d), make([]float64, d), make([]float64, d)
 	c.shift, c.shiftd, c.shdd = make([]float64, 3), make([]float64, 3), make([]float64, 3)
 }
 
 // Control implements sim.Controller.
-func (c *go2Ctrl) Control(s *sim.State, k *kin.Data, cmd *sim.Command) error {
+func (c *go2Ctrl) Control(s *sim.State, data *robocompiler.Data, cmd *sim.Command) error {
+	k := data.Kin
 	seg := c.gait.cur
 	m := k.Model()
 	d := k.Mobility()
@@ -55,7 +55,10 @@ func (c *go2Ctrl) Control(s *sim.State, k *kin.Data, cmd *sim.Command) error {
 		return fmt.Errorf("go2: support %v leaves %d independent speeds for %d task rows", seg.support, d, rows)
 	}
 	c.resize(d, m.NV, m.NVT)
-	k.Dyn.ReducedDynamics(c.r, s.Q, k.V, k.Lift.E, k.Curv, nil)
+	if err := data.Dynamics(nil); err != nil {
+		return err
+	}
+	r := data.Reduced
 
 	// Base rows: the log chart around the home pose, reference [0; R0ᵀ shift].
 	if err := k.TaskJacobian(c.base, c.jx.Slice(0, 6, 0, m.NV).(*mat.Dense), nil); err != nil {
@@ -101,7 +104,7 @@ func (c *go2Ctrl) Control(s *sim.State, k *kin.Data, cmd *sim.Command) error {
 	for a := range d {
 		c.udot[a] = go2SpeedFB * (sol.AtVec(a) - s.U[a])
 	}
-	c.r.Inverse(c.udot, c.tau)
+	r.Inverse(c.udot, c.tau)
 	c.passive = leastSquaresEfforts(k.L, c.tau, cmd.F)
 	return nil
 }
@@ -116,7 +119,7 @@ type go2Probe struct{ c *go2Ctrl }
 func (p go2Probe) Columns() []string { return go2Columns }
 
 // Sample implements sim.Probe.
-func (p go2Probe) Sample(_ *sim.State, _ *kin.Data, _ *sim.Command, out []float64) {
+func (p go2Probe) Sample(_ *sim.State, _ *robocompiler.Data, _ *sim.Command, out []float64) {
 	c := p.c
 	copy(out, []float64{c.posErr, c.rotErr, c.swing, float64(len(c.gait.cur.support)), float64(c.passive)})
 }

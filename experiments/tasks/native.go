@@ -1,6 +1,7 @@
 package tasks
 
 import (
+	"github.com/robocompiler/robocompiler"
 	"math"
 
 	"github.com/robocompiler/robocompiler/cmg"
@@ -152,8 +153,8 @@ func runInspectionNative(g *cmg.Graph, o Options) (*Result, error) {
 				return nil, err
 			}
 			c := newPortPD(6, stewartKp, stewartKd, newReference(6, rig.lengths), ff)
-			c.load = func(s *sim.State, k *kin.Data, cmd *sim.Command) {
-				cmd.AddWorldWrench(k, rig.platform, spatial.Vec3{}, probeWrench(s.T))
+			c.load = func(s *sim.State, d *robocompiler.Data, cmd *sim.Command) {
+				cmd.AddWorldWrench(d, rig.platform, spatial.Vec3{}, probeWrench(s.T))
 			}
 			return c, nil
 		}}

@@ -2,9 +2,9 @@ package tasks
 
 import (
 	"fmt"
+	"github.com/robocompiler/robocompiler"
 	"math"
 
-	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
 	"github.com/robocompiler/robocompiler/spatial"
@@ -18,7 +18,6 @@ type pandaCtrl struct {
 	rig *pandaRig
 	res *redundancy
 	cov *covariance // nil: no covariance check
-	r   *dyn.Reduced
 
 	calls               int
 	x                   [3]float64
@@ -34,14 +33,18 @@ type pandaCtrl struct {
 // newPandaCtrl allocates the controller for kd's partition.
 func newPandaCtrl(rig *pandaRig, kd *kin.Data, closed bool, cov *covariance) *pandaCtrl {
 	d := kd.Mobility()
-	return &pandaCtrl{rig: rig, res: rig.resolver(kd, closed), cov: cov, r: dyn.NewReduced(rig.m.NVT, d),
+	return &pandaCtrl{rig: rig, res: rig.resolver(kd, closed), cov: cov,
 		w: make([]float64, 4), ustar: make([]float64, d), udot: make([]float64, d), tau: make([]float64, d)}
 }
 
 // Control implements sim.Controller.
-func (c *pandaCtrl) Control(s *sim.State, k *kin.Data, cmd *sim.Command) error {
+func (c *pandaCtrl) Control(s *sim.State, data *robocompiler.Data, cmd *sim.Command) error {
+	k := data.Kin
 	rig := c.rig
-	k.Dyn.ReducedDynamics(c.r, s.Q, k.V, k.Lift.E, k.Curv, nil)
+	if err := data.Dynamics(nil); err != nil {
+		return err
+	}
+	r := data.Reduced
 	if err := k.TaskValue(rig.tool, c.x[:]); err != nil {
 		return err
 	}
@@ -54,7 +57,7 @@ func (c *pandaCtrl) Control(s *sim.State, k *kin.Data, cmd *sim.Command) error {
 	c.posErr = spatial.Vec3(c.x).Sub(ref).Norm()
 	c.gripE = grip - k.Ell[rig.gripper]
 	c.w[3] = gripd + pandaTaskGain*c.gripE
-	res, err := c.res.solve(k, c.r.Mr, c.w, c.ustar)
+	res, err := c.res.solve(k, r.Mr, c.w, c.ustar)
 	if err != nil {
 		return err
 	}
@@ -76,7 +79,7 @@ func (c *pandaCtrl) Control(s *sim.State, k *kin.Data, cmd *sim.Command) error {
 	for a := range c.udot {
 		c.udot[a] = pandaSpeedFB * (c.ustar[a] - s.U[a])
 	}
-	c.r.Inverse(c.udot, c.tau)
+	r.Inverse(c.udot, c.tau)
 	if err := portEfforts(k.L, c.tau, cmd.F); err != nil {
 		return fmt.Errorf("panda: %w", err)
 	}
@@ -94,7 +97,7 @@ type pandaProbe struct{ c *pandaCtrl }
 func (p pandaProbe) Columns() []string { return pandaColumns }
 
 // Sample implements sim.Probe.
-func (p pandaProbe) Sample(_ *sim.State, _ *kin.Data, _ *sim.Command, out []float64) {
+func (p pandaProbe) Sample(_ *sim.State, _ *robocompiler.Data, _ *sim.Command, out []float64) {
 	c := p.c
 	copy(out, []float64{c.posErr, c.gripE, c.margin, c.ratio, float64(c.active), float64(c.iters)})
 }

@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"fmt"
+	"github.com/robocompiler/robocompiler"
 
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/kin"
@@ -21,7 +22,7 @@ type portPD struct {
 	kp, kd float64
 	ref    *reference
 	ff     *sim.Feedforward
-	load   func(s *sim.State, k *kin.Data, cmd *sim.Command)
+	load   func(s *sim.State, d *robocompiler.Data, cmd *sim.Command)
 
 	y, yd, ydd, tau []float64
 }
@@ -33,9 +34,10 @@ func newPortPD(nf int, kp, kd float64, ref *reference, ff *sim.Feedforward) *por
 }
 
 // Control implements sim.Controller.
-func (c *portPD) Control(s *sim.State, k *kin.Data, cmd *sim.Command) error {
+func (c *portPD) Control(s *sim.State, data *robocompiler.Data, cmd *sim.Command) error {
+	k := data.Kin
 	if c.load != nil {
-		c.load(s, k, cmd)
+		c.load(s, data, cmd)
 	}
 	c.ref.eval(s.T, c.y, c.yd, c.ydd)
 	for i := range cmd.F {

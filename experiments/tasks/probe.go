@@ -1,6 +1,7 @@
 package tasks
 
 import (
+	"github.com/robocompiler/robocompiler"
 	"math"
 
 	"github.com/robocompiler/robocompiler/kin"
@@ -26,7 +27,8 @@ func newErrorProbe(column string, n int, ref *reference, actual func(s *sim.Stat
 func (p *errorProbe) Columns() []string { return []string{p.column} }
 
 // Sample implements sim.Probe.
-func (p *errorProbe) Sample(s *sim.State, k *kin.Data, _ *sim.Command, out []float64) {
+func (p *errorProbe) Sample(s *sim.State, data *robocompiler.Data, _ *sim.Command, out []float64) {
+	k := data.Kin
 	p.ref.eval(s.T, p.y, p.yd, p.ydd)
 	p.actual(s, k, p.at)
 	e := 0.0

@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"fmt"
+	"github.com/robocompiler/robocompiler"
 	"math"
 
 	"github.com/robocompiler/robocompiler/cmg"
@@ -97,7 +98,8 @@ var platformColumns = []string{"platform_x", "platform_y", "platform_z", "ref_x"
 func (p platformProbe) Columns() []string { return platformColumns }
 
 // Sample implements sim.Probe.
-func (p platformProbe) Sample(s *sim.State, k *kin.Data, _ *sim.Command, out []float64) {
+func (p platformProbe) Sample(s *sim.State, data *robocompiler.Data, _ *sim.Command, out []float64) {
+	k := data.Kin
 	x, ref := k.Dyn.Pose(p.rig.platform).P, p.rig.pose(s.T).P
 	copy(out[0:3], x[:])
 	copy(out[3:6], ref[:])
@@ -164,8 +166,8 @@ func runInspection(g *cmg.Graph, o Options) (*Result, error) {
 			}
 		}
 		ctrl := newPortPD(6, stewartKp, stewartKd, newReference(6, rig.lengths), ff)
-		ctrl.load = func(s *sim.State, k *kin.Data, cmd *sim.Command) {
-			cmd.AddWorldWrench(k, rig.platform, spatial.Vec3{}, probeWrench(s.T))
+		ctrl.load = func(s *sim.State, d *robocompiler.Data, cmd *sim.Command) {
+			cmd.AddWorldWrench(d, rig.platform, spatial.Vec3{}, probeWrench(s.T))
 		}
 		s, err := c.pl.sim(ctrl, sim.Options{Dt: stewartDt, Integrator: sim.RK4, LogEvery: 5,
 			Probes: []sim.Probe{platformProbe{rig}}, Progress: pr.hook()})

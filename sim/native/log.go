@@ -57,7 +57,7 @@ func (r *runner) record(gap float64) error {
 	for i, p := range r.opts.Probes {
 		start := len(l.Data)
 		l.Data = append(l.Data, make([]float64, r.width[i])...)
-		p.Sample(&r.st, r.d.Kin, &r.cmd, l.Data[start:])
+		p.Sample(&r.st, r.d, &r.cmd, l.Data[start:])
 	}
 	return nil
 }

@@ -251,7 +251,7 @@ func (r *runner) observe(logRow bool) error {
 	r.st = sim.State{T: r.t, Q: r.d.Q, U: r.u, Mode: r.mode}
 	clear(r.cmd.F)
 	clear(r.cmd.Fext)
-	if err := r.ctrl.Control(&r.st, r.d.Kin, &r.cmd); err != nil {
+	if err := r.ctrl.Control(&r.st, r.d, &r.cmd); err != nil {
 		return fmt.Errorf("controller: %w", err)
 	}
 	if logRow {
