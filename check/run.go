@@ -65,14 +65,11 @@ func newWorkspace(m *compile.Model, q0 []float64, p *closure.Partition, opts Opt
 	if err != nil {
 		return nil, err
 	}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return nil, err
-	}
-	fd, _ := kin.NewData(m, p)
+	kd := kin.NewData(m, p)
+	fd := kin.NewData(m, p)
 	w := &workspace{m: m, opts: opts, q0: q0, p: p, rng: rand.New(rand.NewPCG(opts.Seed, 0x5eed)), tr: tr, kd: kd, fd: fd,
 		red: dyn.NewReduced(m.NVT, p.Mobility), cs: closure.ColScales(m)}
-	for _, s := range m.Graph.Sites {
+	for _, s := range m.Sites {
 		t, err := kin.NewTask(m, s.ID)
 		if err != nil {
 			return nil, err

@@ -44,10 +44,7 @@ func newReducedCase(tb testing.TB, name string) *reducedCase {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	kd := kin.NewData(m, p)
 	c := &reducedCase{kd: kd, red: dyn.NewReduced(m.NVT, p.Mobility), q: a.Q,
 		u: make([]float64, p.Mobility), f: make([]float64, len(kd.Ports)),
 		tauR: make([]float64, p.Mobility), udot: make([]float64, p.Mobility)}

@@ -21,8 +21,8 @@ type Data struct {
 	// Update's q (Dyn's poses and twists at v).
 	Closure *closure.Data
 	Dyn     *dyn.Data
-	// Ports are the compiled actuator ports, in record order.
-	Ports []Port
+	// Ports are the model's compiled actuator ports (Model.Ports, shared), in record order.
+	Ports []compile.Port
 
 	// V is the feasible velocity E u (len NV) and Curv the curvature Ė u (len NV), both
 	// in the model's velocity units.
@@ -42,15 +42,10 @@ type Data struct {
 }
 
 // NewData allocates the interfaces of m under partition p (from closure.ChoosePartition).
-// It fails when an actuator record cannot be compiled into a port.
-func NewData(m *compile.Model, p *closure.Partition) (*Data, error) {
-	ports, err := CompilePorts(m)
-	if err != nil {
-		return nil, err
-	}
-	nf, d := len(ports), p.Mobility
+func NewData(m *compile.Model, p *closure.Partition) *Data {
+	nf, d := len(m.Ports), p.Mobility
 	kd := &Data{m: m, Lift: closure.NewLift(p, m.NV), Closure: closure.NewData(m), Dyn: dyn.NewData(m),
-		Ports: ports, V: make([]float64, m.NV), Curv: make([]float64, m.NV), Ell: make([]float64, nf),
+		Ports: m.Ports, V: make([]float64, m.NV), Curv: make([]float64, m.NV), Ell: make([]float64, nf),
 		support: make([][]int, len(m.Bodies)+1), world: make([]spatial.Vec6, m.NVT)}
 	kd.JEll, kd.L = denseOrEmpty(nf, m.NV), denseOrEmpty(nf, d)
 	for _, ed := range m.Edges {
@@ -61,7 +56,7 @@ func NewData(m *compile.Model, p *closure.Partition) (*Data, error) {
 		}
 		kd.support[ed.Child] = s
 	}
-	return kd, nil
+	return kd
 }
 
 // denseOrEmpty returns an r×c matrix, or an empty one when either size is zero (gonum

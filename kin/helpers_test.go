@@ -32,10 +32,7 @@ func setup(t testing.TB, g *cmg.Graph, request string) *fixture {
 func atConfig(t testing.TB, m *compile.Model, q []float64, req []int) *fixture {
 	t.Helper()
 	s := testfix.At(t, m, q, req)
-	kd, err := kin.NewData(m, s.P)
-	if err != nil {
-		t.Fatal(err)
-	}
+	kd := kin.NewData(m, s.P)
 	return &fixture{m: m, q: q, p: s.P, kd: kd}
 }
 

@@ -19,12 +19,8 @@ type Feedforward struct {
 }
 
 // NewFeedforward allocates the feedforward of model m under partition p.
-func NewFeedforward(m *compile.Model, p *closure.Partition) (*Feedforward, error) {
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return nil, err
-	}
-	return &Feedforward{kd: kd, r: dyn.NewReduced(m.NVT, p.Mobility)}, nil
+func NewFeedforward(m *compile.Model, p *closure.Partition) *Feedforward {
+	return &Feedforward{kd: kin.NewData(m, p), r: dyn.NewReduced(m.NVT, p.Mobility)}
 }
 
 // Data returns the feedforward model's interfaces, evaluated at the last Effort's state

@@ -10,8 +10,8 @@ import (
 )
 
 // Mode is one support mode: a compiled model with the same coordinates as the
-// simulator's (for example compiled from dyn.SupportGraph, whose ideal supports are
-// declared loop cuts adding closure rows and no coordinates) and the partition request
+// simulator's (for example from dyn.SupportModel, whose ideal supports are
+// ground-anchored cuts adding closure rows and no coordinates) and the partition request
 // to use in it (velocity indices; nil lets closure.ChoosePartition choose).
 type Mode struct {
 	// Name labels the mode in errors and logs.
@@ -33,9 +33,9 @@ type ModeSchedule func(t float64, q []float64) (*Mode, error)
 // M_T v_T. It allocates the new mode's workspaces.
 func (s *Sim) switchMode(mo *Mode) error {
 	m := mo.Model
-	if m.NQ != s.m.NQ || m.NV != s.m.NV || m.NVT != s.m.NVT || len(m.Graph.Actuators) != len(s.cmd.F) {
+	if m.NQ != s.m.NQ || m.NV != s.m.NV || m.NVT != s.m.NVT || len(m.Ports) != len(s.cmd.F) {
 		return fmt.Errorf("sim: mode %q has NQ, NV, NVT, ports = %d, %d, %d, %d; the rollout has %d, %d, %d, %d",
-			mo.Name, m.NQ, m.NV, m.NVT, len(m.Graph.Actuators), s.m.NQ, s.m.NV, s.m.NVT, len(s.cmd.F))
+			mo.Name, m.NQ, m.NV, m.NVT, len(m.Ports), s.m.NQ, s.m.NV, s.m.NVT, len(s.cmd.F))
 	}
 	vT := make([]float64, m.NVT)
 	if err := s.kd.Update(s.tr.Q, s.u); err != nil {
@@ -55,10 +55,7 @@ func (s *Sim) switchMode(mo *Mode) error {
 	if err != nil {
 		return fmt.Errorf("sim: mode %q: %w", mo.Name, err)
 	}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return err
-	}
+	kd := kin.NewData(m, p)
 	d := p.Mobility
 	r := dyn.NewReduced(m.NVT, d)
 	u := make([]float64, d)

@@ -58,9 +58,7 @@ func (s *Sim) fallback() error {
 	if err := s.tr.Reset(s.qn); err != nil {
 		return err
 	}
-	if err := s.adopt(s.u); err != nil {
-		return err
-	}
+	s.adopt(s.u)
 	pw, err := s.derivative(s.t, s.u)
 	if err != nil {
 		return err

@@ -127,10 +127,7 @@ func New(m *compile.Model, q0 []float64, p *closure.Partition, ctrl Controller, 
 	if err != nil {
 		return nil, fmt.Errorf("sim: initial partition: %w", err)
 	}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return nil, err
-	}
+	kd := kin.NewData(m, p)
 	s := &Sim{m: m, tr: tr, kd: kd, r: dyn.NewReduced(m.NVT, p.Mobility), ctrl: ctrl, opts: opts,
 		cmd:     Command{F: make([]float64, len(kd.Ports)), Fext: make([]spatial.Vec6, len(m.Bodies)+1)},
 		damping: make([]float64, m.NVT), linear: closure.RowLinear(m),
@@ -327,23 +324,19 @@ func (s *Sim) move(du, u []float64) error {
 		return nil
 	}
 	mulE(s.kd, u, s.vn)
-	return s.adopt(u)
+	s.adopt(u)
+	return nil
 }
 
 // adopt re-expresses the physical velocity s.vn in the tracker's new partition,
 // u[k] = v[Independent[k]] (the independent rows of E are the identity), and rebuilds the
 // interfaces for it.
-func (s *Sim) adopt(u []float64) error {
+func (s *Sim) adopt(u []float64) {
 	p := s.tr.Lift.P
 	for k, c := range p.Independent {
 		u[k] = s.vn[c]
 	}
-	kd, err := kin.NewData(s.m, p)
-	if err != nil {
-		return err
-	}
-	s.kd = kd
-	return nil
+	s.kd = kin.NewData(s.m, p)
 }
 
 // mulE writes v = E u with the lift of k's last update.

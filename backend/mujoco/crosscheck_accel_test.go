@@ -228,8 +228,7 @@ func (x *exported) accelDiff(t *testing.T, p *closure.Partition, st accelState) 
 	t.Helper()
 	m, l, d := x.m, x.layout, x.d
 	nvt, nv := m.NVT, m.NV
-	kd, err := kin.NewData(m, p)
-	must(t, err)
+	kd := kin.NewData(m, p)
 	must(t, kd.Update(st.q, st.u))
 	red := dyn.NewReduced(nvt, p.Mobility)
 	kd.Dyn.ReducedDynamics(red, st.q, kd.V, kd.Lift.E, kd.Curv, nil)

@@ -34,10 +34,7 @@ func benchOps(s *assembled) ([]benchOp, []float64, error) {
 	m, p, q := s.m, s.p, s.a.Q
 	cd := closure.NewData(m)
 	cd.Jacobian(q)
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return nil, nil, cli.Invalid(fmt.Errorf("%s: %w", m.Graph.Name, err))
-	}
+	kd := kin.NewData(m, p)
 	red := dyn.NewReduced(m.NVT, p.Mobility)
 	u, f := make([]float64, p.Mobility), make([]float64, len(kd.Ports))
 	tauR, udot := make([]float64, p.Mobility), make([]float64, p.Mobility)

@@ -130,10 +130,7 @@ func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
 	for k, c := range p.Independent {
 		u[k] = v[c]
 	}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return nil, cli.Invalid(err)
-	}
+	kd := kin.NewData(m, p)
 	if err := kd.Update(q, u); err != nil {
 		return nil, cli.Numerical(err)
 	}

@@ -80,7 +80,7 @@ type Setup struct {
 
 // Assembled compiles g, assembles it from the named seed holding the named partition
 // request ("" for the default seed and the automatic partition), anchors the named
-// support sets at that pose (dyn.SupportGraph, recompiled) when any are given, and
+// support sets at that pose (dyn.SupportModel) when any are given, and
 // partitions it there.
 func Assembled(t testing.TB, g *cmg.Graph, seed, request string, supports ...string) *Setup {
 	t.Helper()
@@ -88,11 +88,11 @@ func Assembled(t testing.TB, g *cmg.Graph, seed, request string, supports ...str
 	req := Request(t, m, request)
 	q := Assemble(t, m, seed, req)
 	if len(supports) > 0 {
-		gs, err := dyn.SupportGraph(m, q, supports)
+		ms, err := dyn.SupportModel(m, q, supports)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m = Compile(t, gs, compile.Options{})
+		m = ms
 	}
 	return At(t, m, q, req)
 }

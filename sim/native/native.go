@@ -139,10 +139,7 @@ func (r *runner) install(m *compile.Model, q []float64, p *closure.Partition) er
 	if err != nil {
 		return err
 	}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return err
-	}
+	kd := kin.NewData(m, p)
 	if r.tr != nil {
 		r.corrections += r.tr.Corrections
 	}
@@ -158,9 +155,9 @@ func (r *runner) install(m *compile.Model, q []float64, p *closure.Partition) er
 // partitions as the mode requests.
 func (r *runner) switchMode(mo *sim.Mode) error {
 	m := mo.Model
-	if m.NQ != r.m.NQ || m.NV != r.m.NV || m.NVT != r.m.NVT || len(m.Graph.Actuators) != len(r.cmd.F) {
+	if m.NQ != r.m.NQ || m.NV != r.m.NV || m.NVT != r.m.NVT || len(m.Ports) != len(r.cmd.F) {
 		return fmt.Errorf("native: mode %q has NQ, NV, NVT, ports = %d, %d, %d, %d; the run has %d, %d, %d, %d",
-			mo.Name, m.NQ, m.NV, m.NVT, len(m.Graph.Actuators), r.m.NQ, r.m.NV, r.m.NVT, len(r.cmd.F))
+			mo.Name, m.NQ, m.NV, m.NVT, len(m.Ports), r.m.NQ, r.m.NV, r.m.NVT, len(r.cmd.F))
 	}
 	a, err := closure.Assemble(m, r.q, closure.AssembleOptions{})
 	if err != nil {

@@ -28,10 +28,7 @@ func newCovariance(m *compile.Model, q []float64, request []int, mk func(*kin.Da
 	if err != nil {
 		return nil, err
 	}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return nil, err
-	}
+	kd := kin.NewData(m, p)
 	d := p.Mobility
 	return &covariance{kd: kd, r: dyn.NewReduced(m.NVT, d), res: mk(kd), u: make([]float64, d), ub: make([]float64, d),
 		va: make([]float64, m.NV), vb: make([]float64, m.NV)}, nil

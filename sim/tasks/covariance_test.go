@@ -43,10 +43,7 @@ func covarianceExcavator(t *testing.T, bound float64, infeasible bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kd, err := kin.NewData(pl.m, pl.p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	kd := kin.NewData(pl.m, pl.p)
 	u := make([]float64, pl.p.Mobility)
 	for i := range u {
 		u[i] = 0.05 * math.Sin(float64(i+1))

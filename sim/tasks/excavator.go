@@ -206,15 +206,12 @@ func digReference(pl *plant, q0 []int) *reference {
 // indices, configuration indices q0) along the dig cycle.
 func newJointCT(pl *plant, coords, q0 []int) (*jointCT, error) {
 	m := pl.m
-	ff, err := sim.NewFeedforward(m, pl.p)
-	if err != nil {
-		return nil, err
-	}
+	ff := sim.NewFeedforward(m, pl.p)
 	d := pl.p.Mobility
 	c := &jointCT{coords: coords, q0: q0, ff: ff, ref: digReference(pl, q0), y: make([]float64, d), yd: make([]float64, d),
 		ydd: make([]float64, d), rhs: make([]float64, d), udot: make([]float64, d), tau: make([]float64, d),
 		ey: mat.NewDense(d, d, nil)}
-	for i, a := range m.Graph.Actuators {
+	for i, a := range m.Ports {
 		if a.ID != excavatorUnconnected {
 			c.connected = append(c.connected, i)
 		}

@@ -117,11 +117,7 @@ func (g *go2Gait) schedule(t float64, q []float64) (*sim.Mode, error) {
 	if seg.mode != nil {
 		return seg.mode, nil
 	}
-	gr, err := dyn.SupportGraph(g.m, q, seg.support)
-	if err != nil {
-		return nil, err
-	}
-	ms, err := compile.Compile(gr, compile.Options{})
+	ms, err := dyn.SupportModel(g.m, q, seg.support)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +207,7 @@ func newGo2(g *cmg.Graph) (*compile.Model, []float64, *closure.Partition, error)
 		return nil, nil, nil, fmt.Errorf("go2: %w", err)
 	}
 	for _, f := range go2Feet {
-		if s := m.Graph.Site(f); s == nil || s.Kind != cmg.SitePoint {
+		if s := m.Site(f); s == nil || s.Kind != compile.SitePoint {
 			return nil, nil, nil, fmt.Errorf("go2: the model needs a point site %q (a foot)", f)
 		}
 	}

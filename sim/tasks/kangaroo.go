@@ -45,10 +45,7 @@ func kangarooMotors(g *cmg.Graph) (*plant, *kin.Data, func(t float64, y []float6
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	kd, err := kin.NewData(pl.m, pl.p)
-	if err != nil {
-		return nil, nil, nil, err
-	}
+	kd := kin.NewData(pl.m, pl.p)
 	if err := checkPortsIndependent(pl.m, kd.Ports, pl.p.Independent); err != nil {
 		return nil, nil, nil, err
 	}
@@ -81,9 +78,7 @@ func runFixedPelvis(g *cmg.Graph, o Options) (*Result, error) {
 		var ff *sim.Feedforward
 		if withFF {
 			name = "pd_ff"
-			if ff, err = sim.NewFeedforward(pl.m, pl.p); err != nil {
-				return nil, err
-			}
+			ff = sim.NewFeedforward(pl.m, pl.p)
 		}
 		ctrl := newPortPD(nf, kangarooKp, kangarooKd, newReference(nf, traj), ff)
 		probe := newErrorProbe("motor_rms_m", nf, newReference(nf, traj), func(_ *sim.State, k *kin.Data, out []float64) { copy(out, k.Ell) })

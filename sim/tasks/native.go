@@ -117,10 +117,7 @@ func runInspectionNative(g *cmg.Graph, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	kd, err := kin.NewData(pl.m, pl.p)
-	if err != nil {
-		return nil, err
-	}
+	kd := kin.NewData(pl.m, pl.p)
 	if err := checkPortsIndependent(pl.m, kd.Ports, pl.p.Independent); err != nil {
 		return nil, err
 	}
@@ -131,10 +128,7 @@ func runInspectionNative(g *cmg.Graph, o Options) (*Result, error) {
 	setup := &nativeSetup{pl: pl, column: "pos_err_m", unit: "mm", dt: stewartDt, logEvery: 10,
 		probe: func() sim.Probe { return platformProbe{rig} },
 		ctrl: func() (sim.Controller, error) {
-			ff, err := sim.NewFeedforward(pl.m, pl.p)
-			if err != nil {
-				return nil, err
-			}
+			ff := sim.NewFeedforward(pl.m, pl.p)
 			c := newPortPD(6, stewartKp, stewartKd, newReference(6, rig.lengths), ff)
 			c.load = func(s *sim.State, k *kin.Data, cmd *sim.Command) {
 				cmd.AddWorldWrench(k, rig.platform, spatial.Vec3{}, probeWrench(s.T))
@@ -157,10 +151,7 @@ func runFixedPelvisNative(g *cmg.Graph, o Options) (*Result, error) {
 			return newErrorProbe("motor_rms_m", nf, newReference(nf, traj), func(_ *sim.State, k *kin.Data, out []float64) { copy(out, k.Ell) })
 		},
 		ctrl: func() (sim.Controller, error) {
-			ff, err := sim.NewFeedforward(pl.m, pl.p)
-			if err != nil {
-				return nil, err
-			}
+			ff := sim.NewFeedforward(pl.m, pl.p)
 			return newPortPD(nf, kangarooKp, kangarooKd, newReference(nf, traj), ff), nil
 		}}
 	return runBoth("Kangaroo fixed pelvis", setup, registry["fixed_pelvis_native"].duration(o), o)

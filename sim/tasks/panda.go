@@ -127,10 +127,7 @@ func newPandaRig(g *cmg.Graph, request []string) (*pandaRig, error) {
 	}
 	r.tool = &kin.Task{ID: "tool", Point: true, Node: hand, Frame: spatial.Transform{R: spatial.Identity3(), P: pandaToolOffset},
 		Ref: spatial.Identity()}
-	kd, err := kin.NewData(m, p)
-	if err != nil {
-		return nil, err
-	}
+	kd := kin.NewData(m, p)
 	if err := kd.Update(r.q, make([]float64, p.Mobility)); err != nil {
 		return nil, err
 	}
@@ -189,10 +186,7 @@ func runPanda(g *cmg.Graph, o Options) (*Result, error) {
 		if closed {
 			name = "closed_form"
 		}
-		kd, err := kin.NewData(rig.m, rig.p)
-		if err != nil {
-			return nil, err
-		}
+		kd := kin.NewData(rig.m, rig.p)
 		cov, err := newCovariance(rig.m, rig.q, swapped, func(kb *kin.Data) *redundancy { return rig.resolver(kb, closed) })
 		if err != nil {
 			return nil, err

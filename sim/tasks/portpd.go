@@ -55,7 +55,7 @@ func (c *portPD) Control(s *sim.State, k *kin.Data, cmd *sim.Command) error {
 
 // checkPortsIndependent verifies that the independent velocities are the joints of the
 // ports in port order, each a single-joint port with unit gear, so that L = I.
-func checkPortsIndependent(m *compile.Model, ports []kin.Port, independent []int) error {
+func checkPortsIndependent(m *compile.Model, ports []compile.Port, independent []int) error {
 	if len(ports) != len(independent) {
 		return fmt.Errorf("%d ports for %d independent speeds; port PD needs one port per independent coordinate", len(ports), len(independent))
 	}

@@ -36,7 +36,7 @@ type stewartRig struct {
 
 // newStewartRig reads the rig from a compiled Stewart model (bodies and joints named as
 // by robots.NewStewart, legs in port order) at its assembled configuration q.
-func newStewartRig(m *compile.Model, ports []kin.Port, kd *kin.Data, q []float64) (*stewartRig, error) {
+func newStewartRig(m *compile.Model, ports []compile.Port, kd *kin.Data, q []float64) (*stewartRig, error) {
 	r := &stewartRig{platform: m.BodyNode("platform")}
 	if r.platform <= compile.Ground || len(ports) != 6 {
 		return nil, fmt.Errorf("inspection needs a Stewart platform (body \"platform\", 6 leg ports); the model has %d ports", len(ports))
@@ -136,10 +136,7 @@ func runInspection(g *cmg.Graph, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	kd, err := kin.NewData(nominal.m, nominal.p)
-	if err != nil {
-		return nil, err
-	}
+	kd := kin.NewData(nominal.m, nominal.p)
 	if err := checkPortsIndependent(nominal.m, kd.Ports, nominal.p.Independent); err != nil {
 		return nil, fmt.Errorf("inspection: %w", err)
 	}
@@ -158,9 +155,7 @@ func runInspection(g *cmg.Graph, o Options) (*Result, error) {
 	for _, c := range cases {
 		var ff *sim.Feedforward
 		if c.ff {
-			if ff, err = sim.NewFeedforward(nominal.m, c.pl.p); err != nil {
-				return nil, err
-			}
+			ff = sim.NewFeedforward(nominal.m, c.pl.p)
 		}
 		ctrl := newPortPD(6, stewartKp, stewartKd, newReference(6, rig.lengths), ff)
 		ctrl.load = func(s *sim.State, k *kin.Data, cmd *sim.Command) {
