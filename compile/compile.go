@@ -20,8 +20,8 @@ type Options struct {
 
 // Compile builds the compiled structure of g. The graph is copied; g is not modified.
 // g must have passed cmg validation; Compile reports any structural problem it still
-// finds (for example a hinted cut that disconnects the forest) as an error naming the
-// record and field.
+// finds (for example a hinted cut that disconnects the forest, or an actuator that is no
+// valid port) as an error naming the record and field.
 func Compile(g *cmg.Graph, opts Options) (*Model, error) {
 	m := &Model{Graph: g.Clone(), Eliminated: opts.Eliminate}
 	m.GroundName = m.Graph.GroundName()

@@ -1,11 +1,14 @@
 // Package compile turns a canonical mechanism graph into an immutable compiled structure:
 // a spanning forest rooted at the ground, oriented tree edges, the augmented coordinate
 // layout, closure comparisons with their ordered tree paths (pruned at the lowest common
-// ancestor), coupling rows, the sparsity pattern of the closure Jacobian, and dependency
-// modules (section II of the paper).
+// ancestor), coupling rows, the sparsity pattern of the closure Jacobian, dependency
+// modules (section II of the paper), and the records the runtime evaluates: actuator
+// ports, sites, scales and the branch window. Support modes are derived from a compiled
+// model (WithSupports) without compiling again.
 //
 // Every structure is derived from the physical records alone and is independent of the
 // order of the records in the input: records are sorted by id before any choice is made.
+// Only ports and sites keep the record order (a port's index is its effort's index).
 package compile
 
 import (
@@ -55,7 +58,7 @@ type Model struct {
 	// Rows is the number of residual rows (comparisons, then couplings).
 	Rows int
 	// CycleRank is mu = |J| - |B| + kappa, counting the ground as a node and declared
-	// loop cuts as edges.
+	// loop cuts (and support cuts) as edges.
 	CycleRank int
 	// Gravity is the gravitational acceleration in the ground frame, m/s².
 	Gravity spatial.Vec3
