@@ -74,10 +74,7 @@ func (d *Data) install(q []float64, p *closure.Partition) error {
 	if err != nil {
 		return err
 	}
-	kd, err := kin.NewData(m, tr.Data(), tr.Lift)
-	if err != nil {
-		return err
-	}
+	kd := kin.NewData(m, tr.Data(), tr.Lift)
 	n := p.Mobility
 	d.Tracker, d.Kin, d.Q, d.V, d.Curv = tr, kd, tr.Q, kd.V, kd.Curv
 	if d.Reduced == nil || d.Reduced.N != m.NVT || d.Reduced.D != n {

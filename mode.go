@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/robocompiler/robocompiler/closure"
-	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
 )
 
@@ -20,9 +19,9 @@ func (d *Data) SwitchModel(next *Model) error {
 		return err
 	}
 	m := d.m
-	if next.NQ != m.NQ || next.NV != m.NV || next.NVT != m.NVT || len(next.Graph.Actuators) != len(d.Kin.Ports) {
+	if next.NQ != m.NQ || next.NV != m.NV || next.NVT != m.NVT || len(next.Ports) != len(d.Kin.Ports) {
 		return fmt.Errorf("SwitchModel: the next model has NQ, NV, NVT, ports = %d, %d, %d, %d; the state has %d, %d, %d, %d",
-			next.NQ, next.NV, next.NVT, len(next.Graph.Actuators), m.NQ, m.NV, m.NVT, len(d.Kin.Ports))
+			next.NQ, next.NV, next.NVT, len(next.Ports), m.NQ, m.NV, m.NVT, len(d.Kin.Ports))
 	}
 	d.Interfaces()
 	vT := append([]float64(nil), d.V[:m.NVT]...)
@@ -75,11 +74,7 @@ func (m *Model) WithSupports(q []float64, supports []string) (*Model, error) {
 	if err := checkVec("WithSupports", "q", q, m.NQ); err != nil {
 		return nil, err
 	}
-	g, err := dyn.SupportGraph(m.Model, q, supports)
-	if err != nil {
-		return nil, err
-	}
-	cm, err := compile.Compile(g, compile.Options{Eliminate: m.Eliminated})
+	cm, err := dyn.SupportModel(m.Model, q, supports)
 	if err != nil {
 		return nil, err
 	}

@@ -71,7 +71,7 @@ func newWorkspace(d *robocompiler.Data, opts Options) (*workspace, error) {
 	}
 	w := &workspace{m: m.Model, opts: opts, q0: q0, p: p, rng: rand.New(rand.NewPCG(opts.Seed, 0x5eed)), d: d, kd: d.Kin, fd: fd,
 		cs: closure.ColScales(m.Model)}
-	for _, s := range m.Graph.Sites {
+	for _, s := range m.Sites {
 		t, err := kin.NewTask(m.Model, s.ID)
 		if err != nil {
 			return nil, err

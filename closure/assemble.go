@@ -153,7 +153,7 @@ func accept(m *compile.Model, d *Data, a *Assembly, q0 []float64, tol float64) e
 		r, row := maxResidual(d.Rho, nil, nil)
 		return &AssemblyError{Eta: 1, Residual: r, Cut: RowOwner(m, row), Reason: fmt.Sprintf("the physical residual did not reach %.0e", tol)}
 	}
-	bw := m.Graph.BranchWindow
+	bw := m.BranchWindow
 	for _, j := range m.Joints {
 		if j.NQ == 0 { // fixed, or an eliminated cut joint (no coordinates of its own)
 			continue
@@ -163,7 +163,7 @@ func accept(m *compile.Model, d *Data, a *Assembly, q0 []float64, tol float64) e
 			return &AssemblyError{Eta: 1, Residual: a.ResidualInf, Cut: j.ID,
 				Reason: fmt.Sprintf("joint %q = %.6g is outside its limits [%.6g, %.6g]", j.ID, qj, j.Model.Lower[:len(qj)], j.Model.Upper[:len(qj)])}
 		}
-		if j.NQ != 1 || bw == nil {
+		if j.NQ != 1 {
 			continue
 		}
 		lim := bw.RevoluteRad

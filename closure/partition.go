@@ -217,18 +217,9 @@ func preference(m *compile.Model) []float64 {
 	for i := range w {
 		w[i] = 1
 	}
-	mark := func(id string) {
-		if j := m.JointIndex(id); j >= 0 {
-			jt := &m.Joints[j]
-			for k := range jt.NV {
-				w[jt.V0+k] = actuatedWeight
-			}
-		}
-	}
-	for _, a := range m.Graph.Actuators {
-		mark(a.Joint)
-		for _, t := range a.Transmission {
-			mark(t.Joint)
+	for _, p := range m.Ports {
+		for _, t := range p.Terms {
+			w[m.Joints[t.Joint].V0] = actuatedWeight
 		}
 	}
 	return w
@@ -406,7 +397,7 @@ func RowLinear(m *compile.Model) []bool {
 // RowScales returns the weight of each residual row: 1/L for translational rows, 1/A
 // for rotational and axis rows, with L and A the declared length and angle scales.
 func RowScales(m *compile.Model) []float64 {
-	l, a := scales(m)
+	l, a := m.Scales.LengthM, m.Scales.AngleRad
 	out := make([]float64, m.Rows)
 	for r, lin := range RowLinear(m) {
 		out[r] = 1 / a
@@ -420,7 +411,7 @@ func RowScales(m *compile.Model) []float64 {
 // ColScales returns the weight of each velocity coordinate: L for translational
 // coordinates, A for rotational ones.
 func ColScales(m *compile.Model) []float64 {
-	l, a := scales(m)
+	l, a := m.Scales.LengthM, m.Scales.AngleRad
 	out := make([]float64, m.NV)
 	for _, j := range m.Joints {
 		for k := 0; k < j.NV; k++ {
@@ -444,19 +435,6 @@ func isLinear(kd joint.Kind, k int) bool {
 		return k < 2
 	}
 	return false
-}
-
-func scales(m *compile.Model) (l, a float64) {
-	l, a = 1, 1
-	if s := m.Graph.Scales; s != nil {
-		if s.LengthM > 0 {
-			l = s.LengthM
-		}
-		if s.AngleRad > 0 {
-			a = s.AngleRad
-		}
-	}
-	return l, a
 }
 
 // RowOwner names the comparison or coupling that owns residual row r.

@@ -46,7 +46,8 @@ type Factor struct {
 // and T⁺ = P(q)·FrameB, where P = ^{NodeA}T_{NodeB} is the product of Factors along the
 // tree path, pruned at the lowest common ancestor LCA.
 type Comparison struct {
-	// ID is the cut joint's or declared loop cut's id; Source is "joint" or "loop_cut".
+	// ID is the cut joint's or declared loop cut's id (a support cut's is SupportPrefix +
+	// the support's name); Source is "joint" or "loop_cut" (declared and support cuts).
 	ID, Source string
 	Kind       RowKind
 	// Joint is the retained cut joint (RowsSE3), else -1.
@@ -99,7 +100,7 @@ func (m *Model) buildComparisons() error {
 		if j.Eliminated || j.Model.Kind == joint.Fixed {
 			c.Kind, c.Joint = eliminatedKind(j.Model.Kind), -1
 		}
-		m.addComparison(c)
+		m.Comparisons = append(m.Comparisons, m.completed(c))
 	}
 	for _, lc := range byID(m.Graph.LoopCuts, func(c *cmg.LoopCut) string { return c.ID }) {
 		a, b := m.BodyNode(lc.BodyA), m.BodyNode(lc.BodyB)
@@ -126,7 +127,7 @@ func (m *Model) buildComparisons() error {
 		default:
 			return m.errorf("loop_cut", lc.ID, "type", "unknown loop-cut type %q (valid: point, universal, revolute, weld)", lc.Type)
 		}
-		m.addComparison(c)
+		m.Comparisons = append(m.Comparisons, m.completed(c))
 	}
 	return nil
 }
@@ -151,15 +152,15 @@ func eliminatedKind(k joint.Kind) RowKind {
 	}
 }
 
-func (m *Model) addComparison(c Comparison) {
+// completed fills in what c's kind, nodes and axes imply: the perpendiculars, the tree
+// path and the columns. Its residual rows are placed by numberRows.
+func (m *Model) completed(c Comparison) Comparison {
 	c.Perp = perpendiculars(c.Axis)
 	if c.Kind == RowsRevolute || c.Kind == RowsPlanar {
 		// The axis seen from Fb is the same physical direction at closure.
 		c.Axis2 = c.Axis
 	}
 	c.Factors, c.LCA = m.Path(c.NodeA, c.NodeB)
-	c.Row = m.Rows
-	m.Rows += c.Rows()
 	// The path's joints are distinct tree joints and a retained cut joint is none of
 	// them, so the columns are distinct.
 	joints := func(visit func(j *Joint)) {
@@ -179,7 +180,7 @@ func (m *Model) addComparison(c Comparison) {
 		}
 	})
 	sort.Ints(c.Columns)
-	m.Comparisons = append(m.Comparisons, c)
+	return c
 }
 
 // Path returns the ordered tree path from node a to node b — edges up from a to their
@@ -219,8 +220,7 @@ func (m *Model) buildCouplings() error {
 		if sl < 0 || m.Joints[sl].NV != 1 {
 			return m.errorf("coupling", r.ID, "slave", "joint %q is not a 1-DoF joint of the graph", r.Slave)
 		}
-		m.Couplings = append(m.Couplings, Coupling{ID: r.ID, Master: ma, Slave: sl, Multiplier: r.Multiplier, Offset: r.Offset, Row: m.Rows})
-		m.Rows++
+		m.Couplings = append(m.Couplings, Coupling{ID: r.ID, Master: ma, Slave: sl, Multiplier: r.Multiplier, Offset: r.Offset})
 	}
 	return nil
 }

@@ -20,11 +20,24 @@ type Options struct {
 
 // Compile builds the compiled structure of g. The graph is copied; g is not modified.
 // g must have passed cmg validation; Compile reports any structural problem it still
-// finds (for example a hinted cut that disconnects the forest) as an error naming the
-// record and field.
+// finds (for example a hinted cut that disconnects the forest, or an actuator that is no
+// valid port) as an error naming the record and field.
 func Compile(g *cmg.Graph, opts Options) (*Model, error) {
 	m := &Model{Graph: g.Clone(), Eliminated: opts.Eliminate}
+	m.GroundName = m.Graph.GroundName()
 	m.Gravity = spatial.Vec3(m.Graph.GravityVec())
+	m.Scales = Scales{LengthM: 1, AngleRad: 1}
+	if s := m.Graph.Scales; s != nil {
+		if s.LengthM > 0 {
+			m.Scales.LengthM = s.LengthM
+		}
+		if s.AngleRad > 0 {
+			m.Scales.AngleRad = s.AngleRad
+		}
+	}
+	if bw := m.Graph.BranchWindow; bw != nil {
+		m.BranchWindow = BranchWindow(*bw)
+	}
 	if err := m.buildBodies(); err != nil {
 		return nil, err
 	}
@@ -44,8 +57,13 @@ func Compile(g *cmg.Graph, opts Options) (*Model, error) {
 	if err := m.buildCouplings(); err != nil {
 		return nil, err
 	}
-	components := m.components()
-	m.CycleRank = len(m.Joints) + len(m.Graph.LoopCuts) - (len(m.Bodies) + 1) + components
+	m.numberRows()
+	if err := m.buildPorts(); err != nil {
+		return nil, err
+	}
+	if err := m.buildSites(); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
@@ -140,6 +158,26 @@ func (m *Model) layoutCoordinates() {
 		}
 	}
 	m.NQ, m.NV = q, v
+}
+
+// numberRows places the residual rows — comparisons in order, then couplings — and sets
+// Rows and the cycle rank mu = |J| + (declared cuts) - (|B| + 1) + components.
+func (m *Model) numberRows() {
+	m.Rows = 0
+	declared := 0
+	for i := range m.Comparisons {
+		c := &m.Comparisons[i]
+		c.Row = m.Rows
+		m.Rows += c.Rows()
+		if c.Source != "joint" {
+			declared++
+		}
+	}
+	for i := range m.Couplings {
+		m.Couplings[i].Row = m.Rows
+		m.Rows++
+	}
+	m.CycleRank = len(m.Joints) + declared - (len(m.Bodies) + 1) + m.components()
 }
 
 // components counts the connected components of the body–joint graph, ground included.

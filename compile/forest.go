@@ -86,7 +86,7 @@ func (m *Model) checkCutHints(uf *unionFind) error {
 		}
 		return &cmg.FieldError{File: m.Graph.Source, Record: "hints", Field: fmt.Sprintf("cut_joints[%d]", k),
 			Message: fmt.Sprintf("joint %q cannot be cut: without it (and the other hinted cuts) body %q has no path to the ground %q; cut a joint that closes a loop",
-				id, m.Node(lost), m.Graph.GroundName())}
+				id, m.Node(lost), m.GroundName)}
 	}
 	return nil
 }
@@ -212,7 +212,7 @@ func (m *Model) orientForest() error {
 	for i := range m.Bodies {
 		if !seen[i+1] {
 			return m.errorf("body", m.Bodies[i].ID, "id",
-				"body is not connected to the ground %q through the spanning forest; connect it by a joint, or give it a free joint if it floats", m.Graph.GroundName())
+				"body is not connected to the ground %q through the spanning forest; connect it by a joint, or give it a free joint if it floats", m.GroundName)
 		}
 	}
 	return nil

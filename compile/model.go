@@ -1,11 +1,14 @@
 // Package compile turns a canonical mechanism graph into an immutable compiled structure:
 // a spanning forest rooted at the ground, oriented tree edges, the augmented coordinate
 // layout, closure comparisons with their ordered tree paths (pruned at the lowest common
-// ancestor), coupling rows, the sparsity pattern of the closure Jacobian, and dependency
-// modules (section II of the paper).
+// ancestor), coupling rows, the sparsity pattern of the closure Jacobian, dependency
+// modules (section II of the paper), and the records the runtime evaluates: actuator
+// ports, sites, scales and the branch window. Support modes are derived from a compiled
+// model (WithSupports) without compiling again.
 //
 // Every structure is derived from the physical records alone and is independent of the
 // order of the records in the input: records are sorted by id before any choice is made.
+// Only ports and sites keep the record order (a port's index is its effort's index).
 package compile
 
 import (
@@ -20,8 +23,12 @@ const Ground = 0
 // Model is a compiled mechanism. It is immutable after Compile and safe to share between
 // goroutines.
 type Model struct {
-	// Graph is a private deep copy of the source records.
+	// Graph is a private deep copy of the source records, kept for the exporters and the
+	// record-level lookups (seeds, partition requests). Runtime packages read only the
+	// compiled fields below.
 	Graph *cmg.Graph
+	// GroundName is the id of the ground frame, node Ground.
+	GroundName string
 	// Bodies are the bodies in id order; Bodies[i] is node i+1.
 	Bodies []Body
 	// Joints are the physical joints in id order; tree joints and cut joints alike.
@@ -33,6 +40,14 @@ type Model struct {
 	Comparisons []Comparison
 	// Couplings are the affine coupling rows, after the comparison rows.
 	Couplings []Coupling
+	// Ports are the compiled actuator ports, in record order.
+	Ports []Port
+	// Sites are the compiled task and contact sites, in record order.
+	Sites []Site
+	// Scales are the characteristic length and angle of the rank decisions.
+	Scales Scales
+	// BranchWindow bounds how far assembly may move 1-DoF joints from the seed.
+	BranchWindow BranchWindow
 
 	// NQ and NV are the sizes of the augmented configuration and velocity: every joint's
 	// coordinates except those of eliminated cut joints.
@@ -43,7 +58,7 @@ type Model struct {
 	// Rows is the number of residual rows (comparisons, then couplings).
 	Rows int
 	// CycleRank is mu = |J| - |B| + kappa, counting the ground as a node and declared
-	// loop cuts as edges.
+	// loop cuts (and support cuts) as edges.
 	CycleRank int
 	// Gravity is the gravitational acceleration in the ground frame, m/s².
 	Gravity spatial.Vec3
@@ -51,6 +66,20 @@ type Model struct {
 	Eliminated bool
 
 	bodyIndex, jointIndex map[string]int
+}
+
+// Scales are the characteristic length (m) and angle (rad) that weight residual rows and
+// velocity columns before rank decisions; the compiler resolves an undeclared or zero
+// scale to 1.
+type Scales struct {
+	LengthM, AngleRad float64
+}
+
+// BranchWindow bounds assembly: a revolute-like 1-DoF coordinate may move at most
+// RevoluteRad (rad) and a prismatic one at most PrismaticM (m) from the seed. Zero means
+// unbounded.
+type BranchWindow struct {
+	RevoluteRad, PrismaticM float64
 }
 
 // Body is a compiled rigid body.
@@ -103,7 +132,7 @@ type Edge struct {
 // Node returns the body id of node n, or the ground name for Ground.
 func (m *Model) Node(n int) string {
 	if n == Ground {
-		return m.Graph.GroundName()
+		return m.GroundName
 	}
 	return m.Bodies[n-1].ID
 }
@@ -118,7 +147,7 @@ func (m *Model) JointIndex(id string) int {
 
 // BodyNode returns the node index of the body (or ground) with the given id, or -1.
 func (m *Model) BodyNode(id string) int {
-	if id == m.Graph.GroundName() {
+	if id == m.GroundName {
 		return Ground
 	}
 	if i, ok := m.bodyIndex[id]; ok {

@@ -11,15 +11,11 @@ import (
 	"github.com/robocompiler/robocompiler/mjcf"
 )
 
-// supportMode compiles the support mode of m at q and returns its rows, rank and mobility
+// supportMode builds the support mode of m at q and returns its rows, rank and mobility
 // and the largest closure residual at q (which must be exactly feasible for the new model).
 func supportMode(t *testing.T, m *compile.Model, q []float64, feet []string) (rows, rank, mobility int, gap float64) {
 	t.Helper()
-	g, err := dyn.SupportGraph(m, q, feet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms, err := compile.Compile(g, compile.Options{})
+	ms, err := dyn.SupportModel(m, q, feet)
 	if err != nil {
 		t.Fatalf("%v: %v", feet, err)
 	}
@@ -45,7 +41,7 @@ func abs(x float64) float64 {
 	return x
 }
 
-// TestSupportModesGo2 compiles all eleven 2-, 3- and 4-foot support sets of the Go2: their
+// TestSupportModesGo2 builds all eleven 2-, 3- and 4-foot support sets of the Go2: their
 // constraint ranks are 6, 9 and 12, leaving 12, 9 and 6 independent speeds, and the
 // anchored configuration is exactly feasible.
 func TestSupportModesGo2(t *testing.T) {
@@ -125,7 +121,7 @@ func TestSupportErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, _ := compile.Compile(g, compile.Options{})
-	_, err = dyn.SupportGraph(m, m.Neutral(), []string{"FL", "nose"})
+	_, err = dyn.SupportModel(m, m.Neutral(), []string{"FL", "nose"})
 	if err == nil || fmt.Sprint(err) != `support "nose": no site or moving body with that id` {
 		t.Fatalf("got %v", err)
 	}

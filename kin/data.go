@@ -22,8 +22,8 @@ type Data struct {
 	// workspace, evaluated at the last Kinematics' q (Dyn's poses and twists at V).
 	Closure *closure.Data
 	Dyn     *dyn.Data
-	// Ports are the compiled actuator ports, in record order.
-	Ports []Port
+	// Ports are the model's compiled actuator ports (m.Ports), in record order.
+	Ports []compile.Port
 
 	// V is the feasible velocity E u (len NV) and Curv the curvature Ė u (len NV), both
 	// in the model's velocity units.
@@ -45,16 +45,11 @@ type Data struct {
 // NewData allocates the interfaces of m over the closure workspace c and the lift l (of a
 // partition from closure.ChoosePartition), which it shares with their owner (in the front
 // door, the closure tracker): one closure evaluation per configuration serves the tracker,
-// the lift and the interfaces. It fails when an actuator record cannot be compiled into a
-// port.
-func NewData(m *compile.Model, c *closure.Data, l *closure.Lift) (*Data, error) {
-	ports, err := CompilePorts(m)
-	if err != nil {
-		return nil, err
-	}
-	nf, d := len(ports), l.P.Mobility
+// the lift and the interfaces.
+func NewData(m *compile.Model, c *closure.Data, l *closure.Lift) *Data {
+	nf, d := len(m.Ports), l.P.Mobility
 	kd := &Data{m: m, Lift: l, Closure: c, Dyn: dyn.NewData(m),
-		Ports: ports, V: make([]float64, m.NV), Curv: make([]float64, m.NV), Ell: make([]float64, nf),
+		Ports: m.Ports, V: make([]float64, m.NV), Curv: make([]float64, m.NV), Ell: make([]float64, nf),
 		support: make([][]int, len(m.Bodies)+1), world: make([]spatial.Vec6, m.NVT)}
 	kd.JEll, kd.L = denseOrEmpty(nf, m.NV), denseOrEmpty(nf, d)
 	for _, ed := range m.Edges {
@@ -65,7 +60,7 @@ func NewData(m *compile.Model, c *closure.Data, l *closure.Lift) (*Data, error) 
 		}
 		kd.support[ed.Child] = s
 	}
-	return kd, nil
+	return kd
 }
 
 // denseOrEmpty returns an r×c matrix, or an empty one when either size is zero (gonum

@@ -1,6 +1,7 @@
 package kin
 
 import (
+	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
@@ -37,7 +38,7 @@ func (d *Data) ports(q []float64) {
 
 // twoPointAxis returns the unit vector from attachment A to attachment B (ground frame)
 // and their distance (m).
-func (d *Data) twoPointAxis(p *Port) (spatial.Vec3, float64) {
+func (d *Data) twoPointAxis(p *compile.Port) (spatial.Vec3, float64) {
 	diff := d.WorldPoint(p.NodeB, p.PointB).Sub(d.WorldPoint(p.NodeA, p.PointA))
 	l := diff.Norm()
 	if l == 0 {
@@ -47,7 +48,7 @@ func (d *Data) twoPointAxis(p *Port) (spatial.Vec3, float64) {
 }
 
 // twoPointRow writes the two-point port's Jacobian row: n̂ᵀ(J_pB − J_pA).
-func (d *Data) twoPointRow(p *Port, dir spatial.Vec3, row []float64) {
+func (d *Data) twoPointRow(p *compile.Port, dir spatial.Vec3, row []float64) {
 	var pts [2]struct {
 		n int
 		p spatial.Vec3

@@ -3,12 +3,9 @@ package kin_test
 import (
 	"math"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/robocompiler/robocompiler/cmg"
-	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/kin"
 )
 
 // fourbarPorts is the four-bar with three more ports: a motor on its cut joint (it acts
@@ -95,31 +92,6 @@ func TestPortJacobianFD(t *testing.T) {
 					t.Fatalf("port %s, velocity %d: J_ℓ %.12g, central difference %.12g", kd.Ports[i].ID, c, an[i*m.NV+c], fd)
 				}
 			}
-		}
-	}
-}
-
-// TestPortErrors names the actuator and field of a port that cannot be compiled.
-func TestPortErrors(t *testing.T) {
-	for _, tc := range []struct {
-		act  cmg.Actuator
-		want string
-	}{
-		{cmg.Actuator{ID: "x", Type: cmg.ActJoint, Joint: "nope"}, `actuator "x" field "joint": unknown joint "nope"`},
-		{cmg.Actuator{ID: "y", Type: "hydraulic"}, `actuator "y" field "type": unknown actuator type "hydraulic"`},
-	} {
-		g := builtin(t, "fourbar")
-		g.Actuators = append(g.Actuators, tc.act)
-		m, err := compile.Compile(g, compile.Options{})
-		if err != nil {
-			// The compiler may already reject the record; then that error must name it.
-			if !strings.Contains(err.Error(), tc.act.ID) {
-				t.Errorf("compile error %v does not name %s", err, tc.act.ID)
-			}
-			continue
-		}
-		if _, err := kin.CompilePorts(m); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("got %v, want %q", err, tc.want)
 		}
 	}
 }

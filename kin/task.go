@@ -3,7 +3,6 @@ package kin
 import (
 	"fmt"
 
-	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/spatial"
 	"gonum.org/v1/gonum/mat"
@@ -25,14 +24,10 @@ type Task struct {
 	Ref spatial.Transform
 }
 
-// NewTask resolves id as a site of m's graph, else as a body (a frame at its origin).
+// NewTask resolves id as a site of m, else as a body (a frame at its origin).
 func NewTask(m *compile.Model, id string) (*Task, error) {
-	if s := m.Graph.Site(id); s != nil {
-		n := m.BodyNode(s.Body)
-		if n < 0 {
-			return nil, &cmg.FieldError{File: m.Graph.Source, Record: cmg.RecordName("site", id), Field: "body", Message: fmt.Sprintf("unknown body %q", s.Body)}
-		}
-		return &Task{ID: id, Point: s.Kind == cmg.SitePoint, Node: n, Frame: s.Frame.Transform(), Ref: spatial.Identity()}, nil
+	if s := m.Site(id); s != nil {
+		return &Task{ID: id, Point: s.Kind == compile.SitePoint, Node: s.Node, Frame: s.Frame, Ref: spatial.Identity()}, nil
 	}
 	if n := m.BodyNode(id); n > 0 {
 		return &Task{ID: id, Node: n, Frame: spatial.Identity(), Ref: spatial.Identity()}, nil

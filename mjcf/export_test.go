@@ -230,9 +230,10 @@ func TestExportErrors(t *testing.T) {
 		{"universal loop cut", `loop_cut "lc"`, "type", func(g *cmg.Graph) {
 			g.LoopCuts = []cmg.LoopCut{{ID: "lc", Type: "universal", BodyA: "world", BodyB: "b", Axis: &[3]float64{1, 0, 0}, Axis2: &[3]float64{0, 1, 0}}}
 		}},
-		{"actuated universal", `actuator "m"`, "joint", func(g *cmg.Graph) {
-			g.Joints[1] = cmg.Joint{ID: "jb", Type: "universal", BodyA: "a", BodyB: "b", Axis: &[3]float64{1, 0, 0}, Axis2: &[3]float64{0, 1, 0}}
-			g.Actuators = []cmg.Actuator{{ID: "m", Type: "joint", Joint: "jb"}}
+		{"actuated cut joint", `actuator "m"`, "joint", func(g *cmg.Graph) {
+			g.Joints = append(g.Joints, cmg.Joint{ID: "jc", Type: "revolute", BodyA: "world", BodyB: "b", Axis: &[3]float64{0, 0, 1}})
+			g.Hints = &cmg.Hints{CutJoints: []string{"jc"}}
+			g.Actuators = []cmg.Actuator{{ID: "m", Type: "joint", Joint: "jc"}}
 		}},
 	}
 	for _, c := range cases {

@@ -26,7 +26,7 @@
 // u_new = v[Independent_new]); the physical motion is unchanged.
 //
 // Support modes. A ModeSchedule, consulted at the start of every step, names the active
-// Mode (a compiled model with the same coordinates, e.g. compiled from dyn.SupportGraph,
+// Mode (a compiled model with the same coordinates, e.g. from dyn.SupportModel,
 // and a partition request). On a switch the closure is re-assembled in the new mode and
 // the speeds are projected as by an ideal inelastic impact: u' = M_r'⁻¹ E_T'ᵀ M_T v_T,
 // the kinetic-energy-metric projection of the old velocity onto the new mode's feasible

@@ -5,7 +5,6 @@ import (
 	"github.com/robocompiler/robocompiler"
 
 	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
 )
 
@@ -57,7 +56,7 @@ func (c *portPD) Control(s *sim.State, data *robocompiler.Data, cmd *sim.Command
 
 // checkPortsIndependent verifies that the independent velocities are the joints of the
 // ports in port order, each a single-joint port with unit gear, so that L = I.
-func checkPortsIndependent(m *compile.Model, ports []kin.Port, independent []int) error {
+func checkPortsIndependent(m *compile.Model, ports []compile.Port, independent []int) error {
 	if len(ports) != len(independent) {
 		return fmt.Errorf("%d ports for %d independent speeds; port PD needs one port per independent coordinate", len(ports), len(independent))
 	}

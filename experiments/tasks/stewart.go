@@ -39,7 +39,7 @@ type stewartRig struct {
 
 // newStewartRig reads the rig from a compiled Stewart model (bodies and joints named as
 // by robots.NewStewart, legs in port order) at its assembled configuration q.
-func newStewartRig(m *compile.Model, ports []kin.Port, kd *kin.Data, q []float64) (*stewartRig, error) {
+func newStewartRig(m *compile.Model, ports []compile.Port, kd *kin.Data, q []float64) (*stewartRig, error) {
 	r := &stewartRig{platform: m.BodyNode("platform")}
 	if r.platform <= compile.Ground || len(ports) != 6 {
 		return nil, fmt.Errorf("inspection needs a Stewart platform (body \"platform\", 6 leg ports); the model has %d ports", len(ports))

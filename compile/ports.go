@@ -1,10 +1,9 @@
-package kin
+package compile
 
 import (
 	"fmt"
 
 	"github.com/robocompiler/robocompiler/cmg"
-	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
@@ -30,26 +29,26 @@ type Term struct {
 	Coef  float64
 }
 
-// CompilePorts compiles the actuator records of m's graph in record order. Joint terms
-// must name 1-DoF joints; a term on a cut joint needs the joint's coordinate (the compiler
-// keeps actuated cuts in SE(3) form), so an eliminated cut is rejected.
-func CompilePorts(m *compile.Model) ([]Port, error) {
-	g := m.Graph
-	out := make([]Port, 0, len(g.Actuators))
-	for i := range g.Actuators {
-		a := &g.Actuators[i]
+// buildPorts compiles the actuator records in record order. Joint terms must name 1-DoF
+// joints; a term on a cut joint needs the joint's coordinate (the compiler keeps actuated
+// cuts in SE(3) form), so an eliminated cut is rejected.
+func (m *Model) buildPorts() error {
+	acts := m.Graph.Actuators
+	m.Ports = make([]Port, 0, len(acts))
+	for i := range acts {
+		a := &acts[i]
 		p := Port{ID: a.ID}
 		term := func(field, id string, coef float64) error {
 			ji := m.JointIndex(id)
 			if ji < 0 {
-				return portError(g, a.ID, field, fmt.Sprintf("unknown joint %q", id))
+				return m.errorf("actuator", a.ID, field, "unknown joint %q", id)
 			}
 			j := &m.Joints[ji]
 			if j.Eliminated {
-				return portError(g, a.ID, field, fmt.Sprintf("joint %q is an eliminated cut and has no coordinate; compile without elimination to actuate it", id))
+				return m.errorf("actuator", a.ID, field, "joint %q is an eliminated cut and has no coordinate; compile without elimination to actuate it", id)
 			}
 			if j.NV != 1 {
-				return portError(g, a.ID, field, fmt.Sprintf("joint %q is %s with %d velocities; a port term needs a 1-DoF joint", id, j.Model.Kind, j.NV))
+				return m.errorf("actuator", a.ID, field, "joint %q is %s with %d velocities; a port term needs a 1-DoF joint", id, j.Model.Kind, j.NV)
 			}
 			p.Terms = append(p.Terms, Term{Joint: ji, Coef: coef})
 			return nil
@@ -72,7 +71,7 @@ func CompilePorts(m *compile.Model) ([]Port, error) {
 			p.TwoPoint = true
 			p.NodeA, p.NodeB = m.BodyNode(a.BodyA), m.BodyNode(a.BodyB)
 			if p.NodeA < 0 || p.NodeB < 0 {
-				return nil, portError(g, a.ID, "body_a", fmt.Sprintf("unknown body %q or %q", a.BodyA, a.BodyB))
+				return m.errorf("actuator", a.ID, "body_a", "unknown body %q or %q", a.BodyA, a.BodyB)
 			}
 			if a.PointA != nil {
 				p.PointA = *a.PointA
@@ -81,17 +80,12 @@ func CompilePorts(m *compile.Model) ([]Port, error) {
 				p.PointB = *a.PointB
 			}
 		default:
-			err = portError(g, a.ID, "type", fmt.Sprintf("unknown actuator type %q (valid: joint, transmission, two_point)", a.Type))
+			err = m.errorf("actuator", a.ID, "type", "unknown actuator type %q (valid: joint, transmission, two_point)", a.Type)
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
-		out = append(out, p)
+		m.Ports = append(m.Ports, p)
 	}
-	return out, nil
-}
-
-// portError names the file, the actuator record and the field.
-func portError(g *cmg.Graph, id, field, msg string) error {
-	return &cmg.FieldError{File: g.Source, Record: cmg.RecordName("actuator", id), Field: field, Message: msg}
+	return nil
 }
