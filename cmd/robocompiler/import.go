@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/robocompiler/robocompiler"
 	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/robocompiler/robocompiler/urdf"
@@ -46,7 +49,7 @@ func init() {
 			"Exit status: 0 written, 1 invalid or unreadable model or unwritable output, 2 usage.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if floating && modelKind(args[0]) != ".urdf" {
+			if floating && !strings.EqualFold(filepath.Ext(args[0]), ".urdf") {
 				return cli.Usage(errors.New("--floating applies to URDF files only (an MJCF model declares its own free joints)"))
 			}
 			return runImport(cmd, args[0], out, urdf.ImportOptions{Floating: floating})
@@ -59,7 +62,7 @@ func init() {
 
 // runImport loads one model, validates it and writes its CMG JSON to out.
 func runImport(cmd *cobra.Command, model, out string, opts urdf.ImportOptions) error {
-	g, warnings, err := loadGraphWith(model, opts)
+	g, warnings, err := robocompiler.LoadGraph(model, opts.Floating)
 	for _, w := range warnings {
 		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/robocompiler/robocompiler"
 	"math"
 	"os"
 	"path/filepath"
@@ -184,7 +185,7 @@ func roundTripCases(t *testing.T) []roundTripCase {
 func TestImportRoundTrip(t *testing.T) {
 	for _, tc := range roundTripCases(t) {
 		t.Run(filepath.Base(tc.path), func(t *testing.T) {
-			g, _, err := loadGraph(tc.path)
+			g, _, err := robocompiler.LoadGraph(tc.path, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -322,7 +323,7 @@ func TestImportRoundTripCLI(t *testing.T) {
 // TestRoundTripDetects makes sure the round-trip comparison can fail: one ulp of one
 // joint position, or one renamed seed, is a difference.
 func TestRoundTripDetects(t *testing.T) {
-	g, _, err := loadGraph(dualArm)
+	g, _, err := robocompiler.LoadGraph(dualArm, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/robocompiler/robocompiler"
 	"io"
 	"math"
 	"os"
@@ -64,7 +65,7 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 	if err != nil {
 		return cli.Usage(err)
 	}
-	g, _, err := loadGraph(model)
+	g, _, err := robocompiler.LoadGraph(model, false)
 	if err != nil {
 		return cli.Invalid(err)
 	}

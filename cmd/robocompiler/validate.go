@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/robocompiler/robocompiler"
 
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/internal/cli"
@@ -41,7 +42,7 @@ func init() {
 
 // runValidate loads and validates one model and reports the result.
 func runValidate(cmd *cobra.Command, model string) error {
-	g, warnings, err := loadGraph(model)
+	g, warnings, err := robocompiler.LoadGraph(model, false)
 	for _, w := range warnings {
 		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
 	}
