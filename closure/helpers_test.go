@@ -1,7 +1,6 @@
 package closure
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -59,12 +58,4 @@ func perturb(m *compile.Model, q []float64, rng *rand.Rand, scale float64) []flo
 	out := make([]float64, m.NQ)
 	m.Integrate(q, dv, 1, out)
 	return out
-}
-
-func maxAbs(x []float64) float64 {
-	best := 0.0
-	for _, v := range x {
-		best = math.Max(best, math.Abs(v))
-	}
-	return best
 }

@@ -1,6 +1,7 @@
 package control
 
 import (
+	"github.com/robocompiler/robocompiler/internal/testnum"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -81,22 +82,6 @@ func dims(qp *QP) (n, meq, mineq int) {
 	return
 }
 
-func maxAbs(x []float64) float64 {
-	m := 0.0
-	for _, v := range x {
-		m = math.Max(m, math.Abs(v))
-	}
-	return m
-}
-
-func maxDiff(x, y []float64) float64 {
-	m := 0.0
-	for i := range x {
-		m = math.Max(m, math.Abs(x[i]-y[i]))
-	}
-	return m
-}
-
 // kktError returns the worst violation of the four KKT conditions, each relative to the
 // scale of the terms involved: stationarity ‖Wu+g+Jᵀμ+Aᵀλ‖∞, primal feasibility
 // (|Ju−w|, max(Au−b, 0)), dual feasibility max(−λ, 0), complementarity |λ_i (A_i u − b_i)|.
@@ -104,27 +89,27 @@ func kktError(qp *QP, u []float64, res Result) (stat, primal, dual, compl float6
 	n, meq, mineq := dims(qp)
 	mu, lam := res.Multipliers[:meq], res.Multipliers[meq:]
 	st := matVec(qp.W, u)
-	scale := maxAbs(st) + maxAbs(qp.G)
+	scale := testnum.MaxAbs(st) + testnum.MaxAbs(qp.G)
 	for i := range st {
 		st[i] += qp.G[i]
 	}
 	if meq > 0 {
 		t := matVec(qp.J.T(), mu)
-		scale += maxAbs(t)
+		scale += testnum.MaxAbs(t)
 		for i := range st {
 			st[i] += t[i]
 		}
 	}
 	if mineq > 0 {
 		t := matVec(qp.A.T(), lam)
-		scale += maxAbs(t)
+		scale += testnum.MaxAbs(t)
 		for i := range st {
 			st[i] += t[i]
 		}
 	}
-	stat = maxAbs(st) / math.Max(1, scale)
+	stat = testnum.MaxAbs(st) / math.Max(1, scale)
 	_ = n
-	usc := math.Max(1, maxAbs(u))
+	usc := math.Max(1, testnum.MaxAbs(u))
 	if meq > 0 && !res.Relaxed {
 		r := matVec(qp.J, u)
 		for i := range r {

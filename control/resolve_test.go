@@ -2,6 +2,7 @@ package control
 
 import (
 	"errors"
+	"github.com/robocompiler/robocompiler/internal/testnum"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -53,11 +54,11 @@ func TestResolveFormula(t *testing.T) {
 			for i := range want {
 				want[i] = a[i] - k*(h[i]-p[i])
 			}
-			if e := maxDiff(matVec(j, u), wv); e > 1e-10*math.Max(1, maxAbs(wv)) {
+			if e := testnum.MaxDiff(matVec(j, u), wv); e > 1e-10*math.Max(1, testnum.MaxAbs(wv)) {
 				t.Fatalf("J u − w = %.3g", e)
 			}
 		}
-		e := maxDiff(u, want) / math.Max(1, maxAbs(want))
+		e := testnum.MaxDiff(u, want) / math.Max(1, testnum.MaxAbs(want))
 		worst = math.Max(worst, e)
 		if e > 1e-9 {
 			t.Fatalf("trial %d: |u − eq17| = %.3g", trial, e)
@@ -117,10 +118,10 @@ func TestStationaryTaskDescent(t *testing.T) {
 		}
 		qp := &QP{W: w, G: gk, J: j, Wv: zero}
 		uq, _ := solveOK(t, qp)
-		if e := maxDiff(uq, u); e > 1e-10*math.Max(1, maxAbs(u)) {
+		if e := testnum.MaxDiff(uq, u); e > 1e-10*math.Max(1, testnum.MaxAbs(u)) {
 			t.Fatalf("QP and eq. 17 differ by %.3g", e)
 		}
-		if e := maxAbs(matVec(j, u)); e > 1e-12*math.Max(1, maxAbs(u)) {
+		if e := testnum.MaxAbs(matVec(j, u)); e > 1e-12*math.Max(1, testnum.MaxAbs(u)) {
 			t.Fatalf("self-motion changes the task: |J u| = %g", e)
 		}
 	}

@@ -2,6 +2,7 @@ package control
 
 import (
 	"errors"
+	"github.com/robocompiler/robocompiler/internal/testnum"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -50,7 +51,7 @@ func TestSolveMatchesClosedForm(t *testing.T) {
 		if len(res.Active) != 0 {
 			t.Fatalf("trial %d: active set %v, want empty", trial, res.Active)
 		}
-		e := maxDiff(u, want) / math.Max(1, maxAbs(want))
+		e := testnum.MaxDiff(u, want) / math.Max(1, testnum.MaxAbs(want))
 		worst = math.Max(worst, e)
 		if e > 1e-10 {
 			t.Fatalf("trial %d (n=%d meq=%d): |u − u_eq17| = %.3g", trial, n, meq, e)
@@ -78,7 +79,7 @@ func TestSolveBruteForce(t *testing.T) {
 			t.Fatalf("trial %d: brute force found no optimum of a feasible problem", trial)
 		}
 		u, res := solveOK(t, qp)
-		e := maxDiff(u, want) / math.Max(1, maxAbs(want))
+		e := testnum.MaxDiff(u, want) / math.Max(1, testnum.MaxAbs(want))
 		worst = math.Max(worst, e)
 		if e > 1e-8 {
 			t.Fatalf("trial %d (n=%d meq=%d mineq=%d): |u − u_bf| = %.3g\nu=%v\nbf=%v", trial, n, meq, mineq, e, u, want)
@@ -156,7 +157,7 @@ func TestDegenerate(t *testing.T) {
 			}
 			qp.A, qp.B = a, b
 			u, res := solveOK(t, qp)
-			if e := maxDiff(u, want); e > 1e-8*math.Max(1, maxAbs(want)) {
+			if e := testnum.MaxDiff(u, want); e > 1e-8*math.Max(1, testnum.MaxAbs(want)) {
 				t.Fatalf("trial %d: duplicates change solution by %.3g", trial, e)
 			}
 			requireKKT(t, qp, u, res, 1e-9)
@@ -188,7 +189,7 @@ func TestDegenerate(t *testing.T) {
 			}
 			qp.A, qp.B = a, b
 			u, res := solveOK(t, qp)
-			if e := maxDiff(u, u0); e > 1e-8*math.Max(1, maxAbs(u0)) {
+			if e := testnum.MaxDiff(u, u0); e > 1e-8*math.Max(1, testnum.MaxAbs(u0)) {
 				t.Fatalf("trial %d: weakly active constraints moved the solution by %.3g", trial, e)
 			}
 			requireKKT(t, qp, u, res, 1e-9)
@@ -216,7 +217,7 @@ func TestDegenerate(t *testing.T) {
 				band.B[2*i], band.B[2*i+1] = eqp.Wv[i], -eqp.Wv[i]
 			}
 			u, res := solveOK(t, band)
-			if e := maxDiff(u, ue); e > 1e-9*math.Max(1, maxAbs(ue)) {
+			if e := testnum.MaxDiff(u, ue); e > 1e-9*math.Max(1, testnum.MaxAbs(ue)) {
 				t.Fatalf("trial %d: band solution differs from equality solution by %.3g", trial, e)
 			}
 			requireKKT(t, band, u, res, 1e-9)
@@ -422,7 +423,7 @@ func TestRelaxation(t *testing.T) {
 		if !ok {
 			t.Fatal("brute force failed")
 		}
-		if e := maxDiff(u, want); e > 1e-8*math.Max(1, maxAbs(want)) {
+		if e := testnum.MaxDiff(u, want); e > 1e-8*math.Max(1, testnum.MaxAbs(want)) {
 			t.Fatalf("trial %d: relaxed solution off by %.3g", trial, e)
 		}
 		requireKKT(t, qp, u, res, 1e-9) // μ = ρ(Ju − w) makes stationarity hold
@@ -431,7 +432,7 @@ func TestRelaxation(t *testing.T) {
 		qp.J = mat.DenseCopyOf(qp.J.Slice(0, meq, 0, n))
 		qp.Wv = qp.Wv[:meq]
 		res, err = s.Solve(qp, u)
-		if err != nil || res.Relaxed || res.EqualityResidual > 1e-9*math.Max(1, maxAbs(u)) {
+		if err != nil || res.Relaxed || res.EqualityResidual > 1e-9*math.Max(1, testnum.MaxAbs(u)) {
 			t.Fatalf("hard task: err=%v Relaxed=%v residual=%g", err, res.Relaxed, res.EqualityResidual)
 		}
 	}
@@ -468,7 +469,7 @@ func benchQP(rng *rand.Rand) *QP {
 	l := randMat(rng, 12, n)
 	u0 := randVec(rng, n, 1) // the task is feasible within the bounds: |L u0| ≤ 3
 	lu := matVec(l, u0)
-	sc := 3 / maxAbs(lu)
+	sc := 3 / testnum.MaxAbs(lu)
 	for i := range u0 {
 		u0[i] *= sc
 	}

@@ -1,6 +1,7 @@
 package dyn
 
 import (
+	"github.com/robocompiler/robocompiler/internal/testnum"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -93,7 +94,7 @@ func TestChristoffel(t *testing.T) {
 					}
 				}
 			}
-			worst = math.Max(worst, maxDiff(lhs, rhs)/math.Max(1, maxAbs(lhs)))
+			worst = math.Max(worst, testnum.MaxDiff(lhs, rhs)/math.Max(1, testnum.MaxAbs(lhs)))
 		}
 		t.Logf("%s: Christoffel check %.3g", name, worst)
 		if worst > 1e-7 {

@@ -2,7 +2,6 @@ package dyn
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -168,22 +167,6 @@ func randVec(rng *rand.Rand, n int) []float64 {
 		x[i] = rng.NormFloat64()
 	}
 	return x
-}
-
-func maxAbs(x []float64) float64 {
-	r := 0.0
-	for _, xi := range x {
-		r = math.Max(r, math.Abs(xi))
-	}
-	return r
-}
-
-func maxDiff(a, b []float64) float64 {
-	r := 0.0
-	for i := range a {
-		r = math.Max(r, math.Abs(a[i]-b[i]))
-	}
-	return r
 }
 
 // massMatrix returns M_T from CRBA.

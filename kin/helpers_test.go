@@ -2,6 +2,7 @@ package kin_test
 
 import (
 	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/internal/testnum"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -64,10 +65,5 @@ func randomU(rng *rand.Rand, d int, s float64) []float64 {
 
 // relDiff returns max|a−b| / max(1, max|b|).
 func relDiff(a, b []float64) float64 {
-	d, s := 0.0, 1.0
-	for i := range b {
-		d = math.Max(d, math.Abs(a[i]-b[i]))
-		s = math.Max(s, math.Abs(b[i]))
-	}
-	return d / s
+	return testnum.MaxDiff(a, b) / math.Max(1, testnum.MaxAbs(b))
 }

@@ -3,6 +3,7 @@ package mjcf_test
 import (
 	"bytes"
 	"errors"
+	"github.com/robocompiler/robocompiler/internal/testnum"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -189,19 +190,9 @@ func roundTripDynamics(t *testing.T, m, m2 *compile.Model, qa []float64, n int) 
 				hmap[i] += T[i][a] * h2[a]
 			}
 		}
-		dM, dh = math.Max(dM, relDiff(M, Mmap)), math.Max(dh, relDiff(h, hmap))
+		dM, dh = math.Max(dM, testnum.RelDiff(M, Mmap)), math.Max(dh, testnum.RelDiff(h, hmap))
 	}
 	return dM, dh
-}
-
-// relDiff is max|a − b| / max|a|.
-func relDiff(a, b []float64) float64 {
-	num, den := 0.0, 0.0
-	for i := range a {
-		num = math.Max(num, math.Abs(a[i]-b[i]))
-		den = math.Max(den, math.Abs(a[i]))
-	}
-	return num / den
 }
 
 // TestExportErrors: what MJCF 2.2.2 cannot hold is an error naming the record and field.

@@ -4,6 +4,7 @@ package mujoco_test
 
 import (
 	"bytes"
+	"github.com/robocompiler/robocompiler/internal/testnum"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -145,8 +146,8 @@ func (x *exported) dynamicsDiff(t *testing.T, n int, seed uint64) (dM, dh float6
 			col[i] += bias[i] - passive[i]
 		}
 		must(t, l.Forces(q, col, frc))
-		dM = math.Max(dM, relDiff(M, Mmap))
-		dh = math.Max(dh, relDiff(h, frc))
+		dM = math.Max(dM, testnum.RelDiff(M, Mmap))
+		dh = math.Max(dh, testnum.RelDiff(h, frc))
 	}
 	return dM, dh
 }
@@ -188,19 +189,6 @@ func mulVec(A, x, y []float64) {
 		}
 		y[i] = s
 	}
-}
-
-// relDiff is max|a − b| / max|a| (max|a − b| when a is zero).
-func relDiff(a, b []float64) float64 {
-	num, den := 0.0, 0.0
-	for i := range a {
-		num = math.Max(num, math.Abs(a[i]-b[i]))
-		den = math.Max(den, math.Abs(a[i]))
-	}
-	if den == 0 {
-		return num
-	}
-	return num / den
 }
 
 func must(t *testing.T, err error) {
