@@ -1,9 +1,10 @@
 // Package sim runs rollouts of a compiled mechanism on its reduced dynamics (eq. 14 of the
 // paper): the state is a feasible configuration q (len NQ) and the independent speeds u
-// (len D) of the current partition; each step evaluates the interfaces (kin.Data), asks a
-// Controller for port efforts f and external wrenches, solves M_r u̇ = Lᵀf − h_r, advances
-// u, moves the independent coordinates by Δu with the predictor q ⊕ E Δu and corrects the
-// dependent coordinates onto the closure manifold (closure.Tracker). The full velocity is
+// (len D) of the current partition, held in a front-door workspace (robocompiler.Data);
+// each step evaluates the interfaces (Data.Interfaces), asks a Controller for port efforts
+// f and external wrenches, solves M_r u̇ = Lᵀf − h_r (Data.Dynamics, Data.Accelerations),
+// advances u, moves the independent coordinates by Δu with the predictor q ⊕ E Δu and
+// corrects the dependent coordinates onto the closure manifold (Data.Track). The full velocity is
 // never integrated: v = E(q) u is feasible by construction, and the closure gap stays at the
 // corrector's tolerance instead of drifting.
 //
@@ -26,8 +27,8 @@
 // u_new = v[Independent_new]); the physical motion is unchanged.
 //
 // Support modes. A ModeSchedule, consulted at the start of every step, names the active
-// Mode (a compiled model with the same coordinates, e.g. from dyn.SupportModel,
-// and a partition request). On a switch the closure is re-assembled in the new mode and
+// Mode (a model with the same coordinates, e.g. from robocompiler.Model.WithSupports,
+// and its partition request). On a switch the closure is re-assembled in the new mode and
 // the speeds are projected as by an ideal inelastic impact: u' = M_r'⁻¹ E_T'ᵀ M_T v_T,
 // the kinetic-energy-metric projection of the old velocity onto the new mode's feasible
 // velocities.
