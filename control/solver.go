@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
@@ -18,7 +19,7 @@ type Solver struct {
 	n, meq, mineq int // capacities
 	meqEff        int // equalities of the current solve (0 when relaxed)
 
-	l      []float64 // n×n row-major: W (or W + ρJᵀJ), then its Cholesky factor
+	l      []float64 // n×n row-major: W (or W + ρJᵀJ) in the upper triangle, then its Cholesky factor U (W = UᵀU)
 	fac    activeFactor
 	x      []float64 // current iterate u, length n
 	d      []float64 // Jᵀ n_p
@@ -88,8 +89,12 @@ func (s *Solver) Solve(qp *QP, u []float64) (Result, error) {
 	// Assemble the metric and linear term actually minimised.
 	geff := s.geff[:n]
 	copy(geff, qp.G)
+	// The factor reads the upper triangle; it is filled from W's lower triangle (entry
+	// (j, i) of s.l is W_ij for j ≤ i).
 	for i := 0; i < n; i++ {
-		copy(s.l[i*n:i*n+i+1], w.Data[i*w.Stride:i*w.Stride+i+1])
+		for j, v := range w.Data[i*w.Stride : i*w.Stride+i+1] {
+			s.l[j*n+i] = v
+		}
 	}
 	s.meqEff = meq
 	if relaxed {
@@ -100,13 +105,16 @@ func (s *Solver) Solve(qp *QP, u []float64) (Result, error) {
 				if row[i] == 0 {
 					continue
 				}
-				axpy(rho*row[i], row[:i+1], s.l[i*n:i*n+i+1])
+				a := rho * row[i]
+				for j, v := range row[:i+1] {
+					s.l[j*n+i] += a * v
+				}
 			}
 			axpy(-rho*qp.Wv[k], row, geff)
 		}
 		s.meqEff = 0
 	}
-	if !cholesky(s.l[:n*n], n) {
+	if !dense.Cholesky(s.l[:n*n], n) {
 		return Result{}, ErrNotPositiveDefinite
 	}
 
@@ -115,7 +123,7 @@ func (s *Solver) Solve(qp *QP, u []float64) (Result, error) {
 	for i, v := range geff {
 		x[i] = -v
 	}
-	cholSolve(s.l, n, x)
+	dense.CholeskySolve(s.l, n, x)
 	s.fac.reset(s.l, n)
 	for i := 0; i < mineq; i++ {
 		s.anorm[i] = math.Sqrt(dot(ar.Data[i*ar.Stride:i*ar.Stride+n], ar.Data[i*ar.Stride:i*ar.Stride+n]))

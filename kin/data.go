@@ -6,6 +6,7 @@ import (
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/spatial"
 	"gonum.org/v1/gonum/mat"
 )
@@ -95,7 +96,8 @@ func (d *Data) Update(q, u []float64) error {
 	if err := d.Lift.Update(d.Closure.C); err != nil {
 		return err
 	}
-	mulVec(d.Lift.E, u, d.V)
+	e := d.Lift.E.RawMatrix()
+	dense.MulVec(e.Data, e.Stride, u, d.V)
 	if m.Rows > 0 {
 		d.Closure.DriftOnly(q, d.V) // C at q is already in place
 		d.Lift.Curvature(d.Closure.Gamma, d.Curv)
@@ -141,23 +143,5 @@ func mulSparse(C, A, B *mat.Dense) {
 				ci[j] += x * y
 			}
 		}
-	}
-}
-
-// mulVec writes y = A x for a possibly empty A (then y = 0).
-func mulVec(A *mat.Dense, x, y []float64) {
-	for i := range y {
-		y[i] = 0
-	}
-	if len(x) == 0 {
-		return
-	}
-	a := A.RawMatrix()
-	for i := range y {
-		s := 0.0
-		for k, v := range a.Data[i*a.Stride : i*a.Stride+len(x)] {
-			s += v * x[k]
-		}
-		y[i] = s
 	}
 }

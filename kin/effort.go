@@ -3,23 +3,14 @@ package kin
 import (
 	"fmt"
 
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
 // ReducedEffort writes τ_r = Lᵀ f (len D; eq. 13) for port efforts f (len nf; N or N·m).
 func (d *Data) ReducedEffort(f, tauR []float64) {
-	for a := range tauR {
-		tauR[a] = 0
-	}
-	if len(f) == 0 || len(tauR) == 0 {
-		return
-	}
 	L := d.L.RawMatrix()
-	for i, fi := range f {
-		for a, x := range L.Data[i*L.Stride : i*L.Stride+len(tauR)] {
-			tauR[a] += x * fi
-		}
-	}
+	dense.MulTransVec(L.Data, L.Stride, f, tauR)
 }
 
 // TreeEffort writes τ_T (len NVT) for port efforts f (len nf): the generalised force of the

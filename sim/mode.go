@@ -6,6 +6,7 @@ import (
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/kin"
 )
 
@@ -67,18 +68,11 @@ func (s *Sim) switchMode(mo *Mode) error {
 	}
 	kd.Dyn.ReducedDynamics(r, a.Q, kd.V, kd.Lift.E, kd.Curv, nil)
 	// b = E_Tᵀ M_T v_T; Forward solves M_r u = b + h_r − h_r.
-	b := make([]float64, d)
-	e := kd.Lift.E.RawMatrix()
 	n := m.NVT
-	for i := range n {
-		mv := 0.0
-		for j := range n {
-			mv += r.MT[i*n+j] * vT[j]
-		}
-		for k := range d {
-			b[k] += e.Data[i*e.Stride+k] * mv
-		}
-	}
+	mv, b := make([]float64, n), make([]float64, d)
+	dense.MulVec(r.MT, n, vT[:n], mv)
+	e := kd.Lift.E.RawMatrix()
+	dense.MulTransVec(e.Data, e.Stride, mv, b)
 	for k := range d {
 		b[k] += r.Hr[k]
 	}

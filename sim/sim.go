@@ -8,6 +8,7 @@ import (
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/spatial"
 )
@@ -349,11 +350,5 @@ func (s *Sim) adopt(u []float64) error {
 // mulE writes v = E u with the lift of k's last update.
 func mulE(k *kin.Data, u, v []float64) {
 	e := k.Lift.E.RawMatrix()
-	for i := range v {
-		x := 0.0
-		for j, uj := range u {
-			x += e.Data[i*e.Stride+j] * uj
-		}
-		v[i] = x
-	}
+	dense.MulVec(e.Data, e.Stride, u, v)
 }
