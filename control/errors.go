@@ -21,9 +21,9 @@ var ErrMaxIterations = errors.New("control: QP iteration limit reached")
 // ErrNonFinite is returned when a QP input contains NaN or ±Inf.
 var ErrNonFinite = errors.New("control: non-finite QP input")
 
-// ErrShape is returned (wrapped, with details) when QP dimensions are inconsistent with each
-// other or exceed the capacity the Solver was constructed with.
-var ErrShape = errors.New("control: inconsistent QP dimensions")
+// ErrRelaxWeight is returned (wrapped, with the value) when QP.Relax.Weight is not positive
+// and finite.
+var ErrRelaxWeight = errors.New("control: relaxation weight must be positive and finite")
 
 // Kinds of infeasibility reported in InfeasibleError.Kind.
 const (

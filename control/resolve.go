@@ -3,6 +3,7 @@ package control
 import (
 	"fmt"
 
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -16,28 +17,28 @@ import (
 // n (objective differential, ∂Φ/∂u) and w length m (task velocity command); k = k_Φ is the
 // objective gain. The result has length n. It is computed with Cholesky factorisations of
 // W and of J W⁻¹ Jᵀ and triangular solves, never explicit inverses, as
-// u* = Y S⁻¹ (w + k J h) − k h with h = W⁻¹g, Y = W⁻¹Jᵀ, S = J Y. Errors: ErrShape,
-// ErrNotPositiveDefinite when W is not positive definite, and *InfeasibleError of kind
-// KindEqualityRankDeficient (Constraint −1) when J W⁻¹ Jᵀ is numerically singular.
+// u* = Y S⁻¹ (w + k J h) − k h with h = W⁻¹g, Y = W⁻¹Jᵀ, S = J Y. Inconsistent
+// dimensions panic (docs/conventions.md). Errors: ErrNotPositiveDefinite when W is not
+// positive definite, and *InfeasibleError of kind KindEqualityRankDeficient (Constraint −1)
+// when J W⁻¹ Jᵀ is numerically singular.
 func Resolve(J, W *mat.Dense, g []float64, w []float64, k float64) ([]float64, error) {
 	if W == nil {
-		return nil, fmt.Errorf("%w: nil W", ErrShape)
+		panic("control: Resolve: nil W")
 	}
 	n, c := W.Dims()
-	if n != c || len(g) != n {
-		return nil, fmt.Errorf("%w: W is %d×%d, len(g)=%d", ErrShape, n, c, len(g))
+	if n != c {
+		panic(fmt.Sprintf("control: Resolve: W is %d×%d; want square", n, c))
 	}
+	dense.CheckLen("control: Resolve", "g", len(g), n)
 	m := 0
 	if J != nil {
 		var jc int
 		m, jc = J.Dims()
 		if jc != n {
-			return nil, fmt.Errorf("%w: J has %d columns, want %d", ErrShape, jc, n)
+			panic(fmt.Sprintf("control: Resolve: J is %d×%d; want %d columns", m, jc, n))
 		}
 	}
-	if len(w) != m {
-		return nil, fmt.Errorf("%w: len(w)=%d, want %d", ErrShape, len(w), m)
-	}
+	dense.CheckLen("control: Resolve", "w", len(w), m)
 	var cw mat.Cholesky
 	if !cw.Factorize(symmetrize(W)) {
 		return nil, ErrNotPositiveDefinite
