@@ -20,14 +20,15 @@ var ErrNotPositiveDefinite = errors.New("dyn: tree mass matrix M_T is not positi
 // evaluation came since and q's tree coordinates (for the twists also v's) are unchanged
 // bit for bit. It allocates nothing.
 func (d *Data) ForwardDynamics(q, v, tau []float64, fext []spatial.Vec6, a []float64) error {
-	d.checkT("tau", tau)
-	d.checkT("a", a)
+	d.checkT("dyn: ForwardDynamics", "tau", tau)
+	d.checkT("dyn: ForwardDynamics", "a", a)
 	n := d.m.NVT
 	if n == 0 {
 		return nil
 	}
-	d.checkQ(q)
-	d.checkV("v", v)
+	d.checkQ("dyn: ForwardDynamics", q)
+	d.checkV("dyn: ForwardDynamics", "v", v)
+	d.checkF("dyn: ForwardDynamics", fext)
 	d.kinematicsFor(q, v)
 	d.crba(d.mbuf)
 	d.rnea(q, v, nil, fext, d.hbuf)

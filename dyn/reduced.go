@@ -53,11 +53,12 @@ func NewReduced(nvt, d int) *Reduced {
 func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []float64, fext []spatial.Vec6) {
 	n, nd := r.N, r.D
 	if n != d.m.NVT {
-		panic(fmt.Sprintf("dyn: Reduced sized for NVT = %d, model has %d", n, d.m.NVT))
+		panic(fmt.Sprintf("dyn: ReducedDynamics: r.N = %d; want NVT = %d", n, d.m.NVT))
 	}
-	d.checkQ(q)
-	d.checkV("v", v)
-	d.checkV("c", c)
+	d.checkQ("dyn: ReducedDynamics", q)
+	d.checkV("dyn: ReducedDynamics", "v", v)
+	d.checkV("dyn: ReducedDynamics", "c", c)
+	d.checkF("dyn: ReducedDynamics", fext)
 	d.kinematicsFor(q, v)
 	d.crba(r.MT)
 	d.rnea(q, v, nil, fext, r.HT)
@@ -66,7 +67,7 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 	}
 	e := E.RawMatrix()
 	if e.Cols != nd || e.Rows < n {
-		panic(fmt.Sprintf("dyn: E is %d×%d, want at least %d×%d", e.Rows, e.Cols, n, nd))
+		panic(fmt.Sprintf("dyn: ReducedDynamics: E is %d×%d; want at least %d×%d", e.Rows, e.Cols, n, nd))
 	}
 	// me = M_T E_T; mc = h_T + M_T c_T.
 	for i := range n {

@@ -20,7 +20,7 @@ const SupportPrefix = "support:"
 // same coordinates as m.
 func SupportGraph(m *compile.Model, q []float64, supports []string) (*cmg.Graph, error) {
 	d := NewData(m)
-	d.checkQ(q)
+	d.checkQ("dyn: SupportGraph", q)
 	d.positions(q)
 	g := m.Graph.Clone()
 	ground := g.GroundName()

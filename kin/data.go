@@ -1,8 +1,6 @@
 package kin
 
 import (
-	"fmt"
-
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
@@ -87,9 +85,8 @@ func (d *Data) Mobility() int { return d.Lift.P.Mobility }
 // (a computational reconfiguration is needed).
 func (d *Data) Update(q, u []float64) error {
 	m := d.m
-	if len(q) != m.NQ || len(u) != d.Mobility() {
-		panic(fmt.Sprintf("kin: len(q), len(u) = %d, %d; want %d, %d", len(q), len(u), m.NQ, d.Mobility()))
-	}
+	dense.CheckLen("kin: Update", "q", len(q), m.NQ)
+	dense.CheckLen("kin: Update", "u", len(u), d.Mobility())
 	if m.Rows > 0 {
 		d.Closure.Jacobian(q)
 	}

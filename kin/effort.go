@@ -1,14 +1,14 @@
 package kin
 
 import (
-	"fmt"
-
 	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
 // ReducedEffort writes τ_r = Lᵀ f (len D; eq. 13) for port efforts f (len nf; N or N·m).
 func (d *Data) ReducedEffort(f, tauR []float64) {
+	dense.CheckLen("kin: ReducedEffort", "f", len(f), len(d.Ports))
+	dense.CheckLen("kin: ReducedEffort", "tauR", len(tauR), d.Mobility())
 	L := d.L.RawMatrix()
 	dense.MulTransVec(L.Data, L.Stride, f, tauR)
 }
@@ -21,9 +21,8 @@ func (d *Data) ReducedEffort(f, tauR []float64) {
 // virtual work E_Tᵀ τ_T = Lᵀ f on feasible motions (eq. 13).
 func (d *Data) TreeEffort(q, f, tauT []float64) {
 	m := d.m
-	if len(f) != len(d.Ports) || len(tauT) != m.NVT {
-		panic(fmt.Sprintf("kin: len(f), len(tauT) = %d, %d; want %d, %d", len(f), len(tauT), len(d.Ports), m.NVT))
-	}
+	dense.CheckLen("kin: TreeEffort", "f", len(f), len(d.Ports))
+	dense.CheckLen("kin: TreeEffort", "tauT", len(tauT), m.NVT)
 	for i := range tauT {
 		tauT[i] = 0
 	}
