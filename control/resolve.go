@@ -39,22 +39,30 @@ func Resolve(J, W *mat.Dense, g []float64, w []float64, k float64) ([]float64, e
 		}
 	}
 	dense.CheckLen("control: Resolve", "w", len(w), m)
-	var cw mat.Cholesky
-	if !cw.Factorize(symmetrize(W)) {
+	wf := make([]float64, n*n) // upper triangle of ½(W + Wᵀ), then its Cholesky factor
+	wr := W.RawMatrix()
+	for i := range n {
+		for j := i; j < n; j++ {
+			wf[i*n+j] = 0.5 * (wr.Data[i*wr.Stride+j] + wr.Data[j*wr.Stride+i])
+		}
+	}
+	if !dense.Cholesky(wf, n) {
 		return nil, ErrNotPositiveDefinite
 	}
-	h := mat.NewVecDense(n, nil)
-	if err := cw.SolveVecTo(h, mat.NewVecDense(n, append([]float64(nil), g...))); err != nil {
-		return nil, ErrNotPositiveDefinite
-	}
+	hs := append([]float64(nil), g...)
+	dense.CholeskySolve(wf, n, hs)
+	h := mat.NewVecDense(n, hs)
 	u := make([]float64, n)
 	if m > 0 {
-		var y mat.Dense // Y = W⁻¹Jᵀ, n×m
-		if err := cw.SolveTo(&y, J.T()); err != nil {
-			return nil, ErrNotPositiveDefinite
+		y := mat.NewDense(n, m, nil) // Y = W⁻¹Jᵀ, n×m
+		col := make([]float64, n)
+		for c := range m {
+			mat.Row(col, c, J)
+			dense.CholeskySolve(wf, n, col)
+			y.SetCol(c, col)
 		}
 		var sm mat.Dense // S = J W⁻¹ Jᵀ, m×m
-		sm.Mul(J, &y)
+		sm.Mul(J, y)
 		var cs mat.Cholesky
 		if !cs.Factorize(symmetrize(&sm)) || cs.Cond() > 1e14 {
 			return nil, &InfeasibleError{Constraint: -1, Kind: KindEqualityRankDeficient}
@@ -68,10 +76,10 @@ func Resolve(J, W *mat.Dense, g []float64, w []float64, k float64) ([]float64, e
 			return nil, &InfeasibleError{Constraint: -1, Kind: KindEqualityRankDeficient}
 		}
 		uv := mat.NewVecDense(n, u)
-		uv.MulVec(&y, &lam)
+		uv.MulVec(y, &lam)
 	}
 	for i := range u {
-		u[i] -= k * h.AtVec(i)
+		u[i] -= k * hs[i]
 	}
 	return u, nil
 }
