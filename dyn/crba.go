@@ -10,6 +10,7 @@ import (
 // diagonal entries. q is the augmented configuration (len NQ). Poses are left in d.
 func (d *Data) CRBA(q []float64, M []float64) {
 	d.checkQ("dyn: CRBA", q)
+	dense.CheckLen("dyn: CRBA", "M", len(M), d.m.NVT*d.m.NVT)
 	d.positions(q)
 	d.crba(M)
 }
@@ -18,7 +19,6 @@ func (d *Data) CRBA(q []float64, M []float64) {
 func (d *Data) crba(M []float64) {
 	m := d.m
 	n := m.NVT
-	dense.CheckLen("dyn: CRBA", "M", len(M), n*n)
 	for i := range m.Bodies {
 		d.ic[i+1] = m.Bodies[i].Inertia
 	}
