@@ -5,6 +5,7 @@ import (
 
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/internal/dense"
 )
 
 // SwitchModel moves the state into next, a model with the same coordinates and ports
@@ -44,16 +45,9 @@ func (d *Data) SwitchModel(next *Model) error {
 	// b = E_Tᵀ M_T v_T; Forward solves M_r u = (b + h_r) − h_r.
 	r, n := nd.Reduced, m.NVT
 	e := nd.Tracker.Lift.E.RawMatrix()
-	b := make([]float64, len(r.Hr))
-	for i := range n {
-		mv := 0.0
-		for j := range n {
-			mv += r.MT[i*n+j] * vT[j]
-		}
-		for k := range b {
-			b[k] += e.Data[i*e.Stride+k] * mv
-		}
-	}
+	mv, b := make([]float64, n), make([]float64, len(r.Hr))
+	dense.MulVec(r.MT, n, vT, mv)
+	dense.MulTransVec(e.Data, e.Stride, mv, b)
 	for k, h := range r.Hr {
 		b[k] += h
 	}

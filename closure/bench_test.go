@@ -17,8 +17,7 @@ func BenchmarkJacobian(b *testing.B) {
 				name = f.name + "/global"
 			}
 			b.Run(name, func(b *testing.B) {
-				d := NewData(f.m)
-				d.Global = global
+				d := NewDataWith(f.m, EvalOptions{Global: global})
 				b.ReportAllocs()
 				for b.Loop() {
 					d.Jacobian(f.q)
@@ -46,8 +45,7 @@ func BenchmarkJacobianKangaroo(b *testing.B) {
 			name = "global"
 		}
 		b.Run(name, func(b *testing.B) {
-			d := NewData(m)
-			d.Global = global
+			d := NewDataWith(m, EvalOptions{Global: global})
 			b.ReportAllocs()
 			for b.Loop() {
 				d.Jacobian(q)

@@ -10,14 +10,20 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Data is the caller-owned workspace of the closure evaluator for one model. Evaluation
-// writes into it and allocates nothing.
-type Data struct {
-	m *compile.Model
+// EvalOptions selects how a Data evaluates the closure; the zero value is the default
+// cycle-local evaluator. It is fixed when the Data is made (NewDataWith).
+type EvalOptions struct {
 	// Global selects the root-based reference evaluator (every body propagated from the
 	// ground) instead of the cycle-local one (each comparison propagated from its lowest
 	// common ancestor along its own path only).
 	Global bool
+}
+
+// Data is the caller-owned workspace of the closure evaluator for one model. Evaluation
+// writes into it and allocates nothing.
+type Data struct {
+	m    *compile.Model
+	opts EvalOptions
 
 	// Rho is the residual, len Rows: metres for translational rows, radians for
 	// rotational rows, dimensionless for axis rows and couplings in their joints' units.
@@ -46,16 +52,15 @@ type Data struct {
 
 	// Placement cache, so that one evaluation places each edge once and DriftOnly and
 	// EdgePlacements reuse the previous evaluation's placement: gen advances with every
-	// evaluation except those two at the q (compared bit for bit with placedQ) and mode
-	// (placedGlobal) of the previous one, and when the defect homotopy changes. xe[e]
+	// evaluation except those two at the q (compared bit for bit with placedQ) of the
+	// previous one, and when the defect homotopy changes. xe[e]
 	// (X_parent←child of edge e) and the edge's columns of s are valid when
 	// edgeGen[e] == gen; comps[ci] when its gen equals gen.
-	gen          uint64
-	placedQ      []float64
-	placedGlobal bool
-	xe           []spatial.Transform
-	edgeGen      []uint64
-	comps        []placedComp
+	gen     uint64
+	placedQ []float64
+	xe      []spatial.Transform
+	edgeGen []uint64
+	comps   []placedComp
 	// pass counts evaluations; node n's g, w and wd hold its quantities relative to base
 	// nodeBase[n] when nodePass[n] == pass, so comparisons with a common base share the
 	// propagation of their common path edges.
@@ -70,7 +75,7 @@ type Data struct {
 	fdrho      []float64
 	fddv       []float64
 
-	// active lists the comparisons and couplings evaluated (nil: all); see SetActive.
+	// active lists the comparisons and couplings evaluated (nil: all); see setActive.
 	activeComp, activeCoup []int
 
 	// Root paths for the global evaluator, per comparison: edges from the ground to A and B.
@@ -79,10 +84,13 @@ type Data struct {
 	downA, downB [][]int
 }
 
-// NewData allocates the workspace for model m.
-func NewData(m *compile.Model) *Data {
+// NewData allocates the workspace for model m with the default (cycle-local) evaluator.
+func NewData(m *compile.Model) *Data { return NewDataWith(m, EvalOptions{}) }
+
+// NewDataWith allocates the workspace for model m with the evaluator selected by opts.
+func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 	nn := len(m.Bodies) + 1
-	d := &Data{m: m,
+	d := &Data{m: m, opts: opts,
 		Rho: make([]float64, m.Rows), Gamma: make([]float64, m.Rows),
 		g: make([]spatial.Transform, nn), w: make([]spatial.Vec6, nn), wd: make([]spatial.Vec6, nn),
 		s:       make([]spatial.Vec6, m.NV),
@@ -134,15 +142,12 @@ func (d *Data) BranchViolation() (string, bool) {
 	return d.m.Comparisons[d.branchCut].ID, true
 }
 
-// SetActive restricts evaluation to the given comparisons and couplings (indices into
-// Model.Comparisons and Model.Couplings); rows of the others are left untouched. nil,
-// nil restores full evaluation. The cycle-local evaluator is required.
-func (d *Data) SetActive(comparisons, couplings []int) {
+// setActive restricts evaluation to the given comparisons and couplings (indices into
+// Model.Comparisons and Model.Couplings), for the modular solver; rows of the others are
+// left untouched. nil, nil restores full evaluation. d must use the cycle-local
+// evaluator.
+func (d *Data) setActive(comparisons, couplings []int) {
 	d.activeComp, d.activeCoup = comparisons, couplings
-	if comparisons == nil && couplings == nil {
-		return
-	}
-	d.Global = false
 }
 
 func (d *Data) nComp() int {
@@ -232,13 +237,12 @@ type placedComp struct {
 	rf        rowMap
 }
 
-// place starts a new placement generation at q, unless reuse is set and q and the
-// evaluation mode are those of the current one.
+// place starts a new placement generation at q, unless reuse is set and q is that of the
+// current one.
 func (d *Data) place(q []float64, reuse bool) {
-	if !reuse || d.gen == 0 || d.Global != d.placedGlobal || !compile.SameConfig(q, d.placedQ) {
+	if !reuse || d.gen == 0 || !compile.SameConfig(q, d.placedQ) {
 		d.forget()
 		copy(d.placedQ, q)
-		d.placedGlobal = d.Global
 	}
 }
 
@@ -256,7 +260,7 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 	if jac && d.C != nil {
 		d.C.Zero()
 	}
-	if d.Global {
+	if d.opts.Global {
 		d.setBase(compile.Ground)
 		for e := range m.Edges {
 			d.propagate(e, compile.Ground, q, v)
@@ -266,7 +270,7 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 		ci := d.comp(k)
 		c := &m.Comparisons[ci]
 		ea, eb := d.downA[ci], d.downB[ci]
-		if d.Global {
+		if d.opts.Global {
 			ea, eb = d.rootA[ci], d.rootB[ci]
 		} else {
 			d.setBase(c.LCA)

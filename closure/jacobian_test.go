@@ -76,8 +76,7 @@ func TestJacobianFiniteDifference(t *testing.T) {
 func TestGlobalMatchesLocal(t *testing.T) {
 	for _, f := range builtins(t, false) {
 		m := f.m
-		loc, glo := NewData(m), NewData(m)
-		glo.Global = true
+		loc, glo := NewData(m), NewDataWith(m, EvalOptions{Global: true})
 		rng := rand.New(rand.NewPCG(3, 4))
 		worst, worstDrift := 0.0, 0.0
 		for s := 0; s < 50; s++ {

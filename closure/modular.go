@@ -108,9 +108,9 @@ func (s *ModularSolver) Step(values []float64) ([]int, error) {
 		if !changed {
 			continue
 		}
-		s.d.SetActive(ms.comps, ms.coups)
+		s.d.setActive(ms.comps, ms.coups)
 		_, ok := ms.nw.correct(s.d, s.scratch)
-		s.d.SetActive(nil, nil)
+		s.d.setActive(nil, nil)
 		if !ok {
 			return nil, fmt.Errorf("module %d (cuts %v) did not converge: largest residual %.3g (m or rad)", mi, s.Modules[mi].Cuts, ms.nw.lastResidual)
 		}

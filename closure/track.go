@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/internal/dense"
 )
 
 // ReconfigureRCond is the default reciprocal condition number of the scaled dependent
@@ -79,13 +80,7 @@ func (t *Tracker) Data() *Data { return t.d }
 // unchanged and the error says what happened.
 func (t *Tracker) Step(du []float64) error {
 	m, E := t.m, t.Lift.E.RawMatrix()
-	for i := range t.dv {
-		s := 0.0
-		for k, x := range du {
-			s += E.Data[i*E.Stride+k] * x
-		}
-		t.dv[i] = s
-	}
+	dense.MulVec(E.Data, E.Stride, du, t.dv)
 	m.Integrate(t.Q, t.dv, 1, t.qp)
 	if i := nonFinite(t.qp); i >= 0 {
 		return fmt.Errorf("closure: tracking step: predicted coordinate %d is %v (du = %v)", i, t.qp[i], du)

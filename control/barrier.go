@@ -1,8 +1,9 @@
 package control
 
 import (
-	"fmt"
 	"math"
+
+	"github.com/robocompiler/robocompiler/internal/dense"
 )
 
 // StrokeBarrier evaluates the interior actuator-stroke preference of eq. 15,
@@ -21,12 +22,14 @@ import (
 // Outside the open stroke interval (s_i ∉ (0, 1), lo_i ≥ hi_i, or a NaN input) the
 // barrier is undefined: StrokeBarrier returns +Inf and sets grad[i] = NaN for every such
 // actuator (the entries of the others remain valid), so that a caller cannot use the
-// gradient unknowingly. It panics if the slice lengths differ.
+// gradient unknowingly. It panics if the slice lengths differ (grad may be nil).
 func StrokeBarrier(l, lo, hi, beta []float64, grad []float64) float64 {
 	nf := len(l)
-	if len(lo) != nf || len(hi) != nf || len(beta) != nf || (grad != nil && len(grad) != nf) {
-		panic(fmt.Sprintf("control: StrokeBarrier length mismatch: l %d, lo %d, hi %d, beta %d, grad %d",
-			nf, len(lo), len(hi), len(beta), len(grad)))
+	dense.CheckLen("control: StrokeBarrier", "lo", len(lo), nf)
+	dense.CheckLen("control: StrokeBarrier", "hi", len(hi), nf)
+	dense.CheckLen("control: StrokeBarrier", "beta", len(beta), nf)
+	if grad != nil {
+		dense.CheckLen("control: StrokeBarrier", "grad", len(grad), nf)
 	}
 	phi := 0.0
 	inside := true

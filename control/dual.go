@@ -194,17 +194,17 @@ func (s *Solver) refine(n, meq int, jr blas64.General, w []float64, ar blas64.Ge
 	for c := 0; c < q; c++ {
 		axpy(y[c], f.j[c*n:c*n+n], x)
 	}
-	// W x = L (Lᵀ x) with the row-major Cholesky factor, plus g.
-	l := s.l
+	// W x = Uᵀ (U x) with the row-major Cholesky factor U, plus g.
+	u := s.l
 	for i := 0; i < n; i++ {
-		t := 0.0
-		for k := i; k < n; k++ {
-			t += l[k*n+i] * x[k]
-		}
-		s.r[i] = t
+		s.r[i] = dot(u[i*n+i:i*n+n], x[i:n])
 	}
 	for i := 0; i < n; i++ {
-		wx[i] = dot(l[i*n:i*n+i+1], s.r[:i+1]) + s.geff[i]
+		t := 0.0
+		for k := 0; k <= i; k++ {
+			t += u[k*n+i] * s.r[k]
+		}
+		wx[i] = t + s.geff[i]
 	}
 	for c := 0; c < q; c++ {
 		y[c] = dot(f.j[c*n:c*n+n], wx)

@@ -5,9 +5,9 @@ import (
 	"fmt"
 )
 
-// ErrNotPositiveDefinite is returned when the metric W (or, for Resolve, the task Gram
-// matrix J W⁻¹ Jᵀ) is not numerically symmetric positive definite: a Cholesky pivot was
-// non-positive or below n·ε relative to its diagonal entry.
+// ErrNotPositiveDefinite is returned when the metric W (or W + Weight·JᵀJ when relaxed) is
+// not numerically symmetric positive definite: a Cholesky pivot was not above n·ε times its
+// diagonal entry (the library's one tolerance, internal/dense.Cholesky).
 var ErrNotPositiveDefinite = errors.New("control: matrix is not symmetric positive definite")
 
 // ErrNotSymmetric is returned when W differs from Wᵀ by more than 1e-10 relative to its
@@ -21,9 +21,9 @@ var ErrMaxIterations = errors.New("control: QP iteration limit reached")
 // ErrNonFinite is returned when a QP input contains NaN or ±Inf.
 var ErrNonFinite = errors.New("control: non-finite QP input")
 
-// ErrShape is returned (wrapped, with details) when QP dimensions are inconsistent with each
-// other or exceed the capacity the Solver was constructed with.
-var ErrShape = errors.New("control: inconsistent QP dimensions")
+// ErrRelaxWeight is returned (wrapped, with the value) when QP.Relax.Weight is not positive
+// and finite.
+var ErrRelaxWeight = errors.New("control: relaxation weight must be positive and finite")
 
 // Kinds of infeasibility reported in InfeasibleError.Kind.
 const (

@@ -3,7 +3,8 @@ package control
 import "math"
 
 // activeFactor is the Goldfarb–Idnani factorisation of the q active constraint normals
-// N (n×q, each normal written in the "nᵀu ≥ c" sense): with W = L Lᵀ,
+// N (n×q, each normal written in the "nᵀu ≥ c" sense): with W = L Lᵀ (L = Uᵀ for the
+// Cholesky factor U of dense.Cholesky),
 //
 //	J = L⁻ᵀ Q,   Qᵀ L⁻¹ N = [R; 0],   hence Jᵀ N = [R; 0],
 //
@@ -20,12 +21,31 @@ type activeFactor struct {
 	linv float64
 }
 
-// reset starts from an empty active set: J = L⁻ᵀ for the row-major Cholesky factor l.
-func (f *activeFactor) reset(l []float64, n int) {
+// reset starts from an empty active set: J = L⁻ᵀ = U⁻¹ for the row-major upper
+// Cholesky factor u (W = UᵀU).
+func (f *activeFactor) reset(u []float64, n int) {
 	f.n, f.q = n, 0
-	invTransposeFactor(l, n, f.j[:n*n])
+	invFactor(u, n, f.j[:n*n])
 	clear(f.r[:n*n])
 	f.linv = math.Sqrt(dot(f.j[:n*n], f.j[:n*n]))
+}
+
+// invFactor writes U⁻¹ (upper triangular) for the n×n row-major upper triangular u into jc,
+// stored column-major (column c is jc[c*n : c*n+n]), by back substitution of U x = e_c for
+// each column.
+func invFactor(u []float64, n int, jc []float64) {
+	for c := 0; c < n; c++ {
+		col := jc[c*n : c*n+n]
+		clear(col)
+		col[c] = 1 / u[c*n+c]
+		for i := c - 1; i >= 0; i-- {
+			s := 0.0
+			for k := i + 1; k <= c; k++ {
+				s -= u[i*n+k] * col[k]
+			}
+			col[i] = s / u[i*n+i]
+		}
+	}
 }
 
 // independent reports whether a normal n with ‖n‖₂² = nn, whose projection has the part

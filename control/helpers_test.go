@@ -241,3 +241,15 @@ func transformQP(qp *QP, f *mat.Dense) *QP {
 	}
 	return tq
 }
+
+// requirePanic runs f and fails unless it panics with the message want.
+func requirePanic(t *testing.T, want string, f func()) {
+	t.Helper()
+	defer func() {
+		t.Helper()
+		if r := recover(); r != want {
+			t.Errorf("panic %v; want %q", r, want)
+		}
+	}()
+	f()
+}

@@ -3,6 +3,7 @@ package control
 import (
 	"fmt"
 
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -16,44 +17,52 @@ import (
 // n (objective differential, ∂Φ/∂u) and w length m (task velocity command); k = k_Φ is the
 // objective gain. The result has length n. It is computed with Cholesky factorisations of
 // W and of J W⁻¹ Jᵀ and triangular solves, never explicit inverses, as
-// u* = Y S⁻¹ (w + k J h) − k h with h = W⁻¹g, Y = W⁻¹Jᵀ, S = J Y. Errors: ErrShape,
-// ErrNotPositiveDefinite when W is not positive definite, and *InfeasibleError of kind
-// KindEqualityRankDeficient (Constraint −1) when J W⁻¹ Jᵀ is numerically singular.
+// u* = Y S⁻¹ (w + k J h) − k h with h = W⁻¹g, Y = W⁻¹Jᵀ, S = J Y. Inconsistent
+// dimensions panic (docs/conventions.md). Errors: ErrNotPositiveDefinite when W is not
+// positive definite, and *InfeasibleError of kind KindEqualityRankDeficient (Constraint −1)
+// when J W⁻¹ Jᵀ is numerically singular.
 func Resolve(J, W *mat.Dense, g []float64, w []float64, k float64) ([]float64, error) {
 	if W == nil {
-		return nil, fmt.Errorf("%w: nil W", ErrShape)
+		panic("control: Resolve: nil W")
 	}
 	n, c := W.Dims()
-	if n != c || len(g) != n {
-		return nil, fmt.Errorf("%w: W is %d×%d, len(g)=%d", ErrShape, n, c, len(g))
+	if n != c {
+		panic(fmt.Sprintf("control: Resolve: W is %d×%d; want square", n, c))
 	}
+	dense.CheckLen("control: Resolve", "g", len(g), n)
 	m := 0
 	if J != nil {
 		var jc int
 		m, jc = J.Dims()
 		if jc != n {
-			return nil, fmt.Errorf("%w: J has %d columns, want %d", ErrShape, jc, n)
+			panic(fmt.Sprintf("control: Resolve: J is %d×%d; want %d columns", m, jc, n))
 		}
 	}
-	if len(w) != m {
-		return nil, fmt.Errorf("%w: len(w)=%d, want %d", ErrShape, len(w), m)
+	dense.CheckLen("control: Resolve", "w", len(w), m)
+	wf := make([]float64, n*n) // upper triangle of ½(W + Wᵀ), then its Cholesky factor
+	wr := W.RawMatrix()
+	for i := range n {
+		for j := i; j < n; j++ {
+			wf[i*n+j] = 0.5 * (wr.Data[i*wr.Stride+j] + wr.Data[j*wr.Stride+i])
+		}
 	}
-	var cw mat.Cholesky
-	if !cw.Factorize(symmetrize(W)) {
+	if !dense.Cholesky(wf, n) {
 		return nil, ErrNotPositiveDefinite
 	}
-	h := mat.NewVecDense(n, nil)
-	if err := cw.SolveVecTo(h, mat.NewVecDense(n, append([]float64(nil), g...))); err != nil {
-		return nil, ErrNotPositiveDefinite
-	}
+	hs := append([]float64(nil), g...)
+	dense.CholeskySolve(wf, n, hs)
+	h := mat.NewVecDense(n, hs)
 	u := make([]float64, n)
 	if m > 0 {
-		var y mat.Dense // Y = W⁻¹Jᵀ, n×m
-		if err := cw.SolveTo(&y, J.T()); err != nil {
-			return nil, ErrNotPositiveDefinite
+		y := mat.NewDense(n, m, nil) // Y = W⁻¹Jᵀ, n×m
+		col := make([]float64, n)
+		for c := range m {
+			mat.Row(col, c, J)
+			dense.CholeskySolve(wf, n, col)
+			y.SetCol(c, col)
 		}
 		var sm mat.Dense // S = J W⁻¹ Jᵀ, m×m
-		sm.Mul(J, &y)
+		sm.Mul(J, y)
 		var cs mat.Cholesky
 		if !cs.Factorize(symmetrize(&sm)) || cs.Cond() > 1e14 {
 			return nil, &InfeasibleError{Constraint: -1, Kind: KindEqualityRankDeficient}
@@ -67,10 +76,10 @@ func Resolve(J, W *mat.Dense, g []float64, w []float64, k float64) ([]float64, e
 			return nil, &InfeasibleError{Constraint: -1, Kind: KindEqualityRankDeficient}
 		}
 		uv := mat.NewVecDense(n, u)
-		uv.MulVec(&y, &lam)
+		uv.MulVec(y, &lam)
 	}
 	for i := range u {
-		u[i] -= k * h.AtVec(i)
+		u[i] -= k * hs[i]
 	}
 	return u, nil
 }

@@ -77,9 +77,6 @@ func TestResolveErrors(t *testing.T) {
 	if _, err := Resolve(nil, mat.NewDense(2, 2, []float64{1, 2, 2, 1}), []float64{0, 0}, nil, 1); !errors.Is(err, ErrNotPositiveDefinite) {
 		t.Fatalf("indefinite W: %v", err)
 	}
-	if _, err := Resolve(nil, w, []float64{0}, nil, 1); !errors.Is(err, ErrShape) {
-		t.Fatalf("bad g: %v", err)
-	}
 }
 
 // At a stationary task (w = 0, no inequalities) the self-motion does not increase Φ:

@@ -341,13 +341,30 @@ func TestInputErrors(t *testing.T) {
 	if _, err := s.Solve(&QP{W: mat.NewDense(2, 2, []float64{1, 0, 0, 1}), G: []float64{math.NaN(), 0}}, u); !errors.Is(err, ErrNonFinite) {
 		t.Fatalf("NaN g: %v", err)
 	}
-	if _, err := s.Solve(&QP{W: mat.NewDense(3, 3, nil), G: g}, u); !errors.Is(err, ErrShape) {
-		t.Fatalf("oversized W: %v", err)
-	}
 	if _, err := s.Solve(&QP{W: mat.NewDense(2, 2, []float64{1, 0, 0, 1}), G: g, J: mat.NewDense(1, 2, []float64{1, 1}), Wv: []float64{0},
-		Relax: &Relax{Weight: 0}}, u); !errors.Is(err, ErrShape) {
+		Relax: &Relax{Weight: 0}}, u); !errors.Is(err, ErrRelaxWeight) {
 		t.Fatalf("zero relaxation weight: %v", err)
 	}
+}
+
+// TestShapePanics: dimensions inconsistent with each other or with the solver's capacity
+// are programming errors and panic with the package, function and sizes.
+func TestShapePanics(t *testing.T) {
+	g := []float64{1, 1}
+	u := make([]float64, 2)
+	w := mat.NewDense(2, 2, []float64{1, 0, 0, 1})
+	s := NewSolver(2, 1, 1)
+	requirePanic(t, "control: Solve: W is 3×3; want square, at most the solver's n = 2", func() {
+		s.Solve(&QP{W: mat.NewDense(3, 3, nil), G: g}, u)
+	})
+	requirePanic(t, "control: Solve: len(G) = 1; want 2", func() { s.Solve(&QP{W: w, G: g[:1]}, u) })
+	requirePanic(t, "control: Solve: len(Wv) = 0; want 1", func() {
+		s.Solve(&QP{W: w, G: g, J: mat.NewDense(1, 2, []float64{1, 1})}, u)
+	})
+	requirePanic(t, "control: Resolve: len(g) = 1; want 2", func() { Resolve(nil, w, g[:1], nil, 1) })
+	requirePanic(t, "control: StrokeBarrier: len(hi) = 0; want 1", func() {
+		StrokeBarrier([]float64{0}, []float64{-1}, nil, []float64{1}, nil)
+	})
 }
 
 func TestMaxIterations(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
@@ -18,7 +19,7 @@ type Solver struct {
 	n, meq, mineq int // capacities
 	meqEff        int // equalities of the current solve (0 when relaxed)
 
-	l      []float64 // n×n row-major: W (or W + ρJᵀJ), then its Cholesky factor
+	l      []float64 // n×n row-major: W (or W + ρJᵀJ) in the upper triangle, then its Cholesky factor U (W = UᵀU)
 	fac    activeFactor
 	x      []float64 // current iterate u, length n
 	d      []float64 // Jᵀ n_p
@@ -66,7 +67,9 @@ func NewSolver(n, meq, mineq int) *Solver {
 }
 
 // Solve minimises ½uᵀWu + Gᵀu subject to J u = Wv and A u ≤ B, writing the minimiser into
-// u (length n). Errors: ErrShape, ErrNonFinite, ErrNotSymmetric, ErrNotPositiveDefinite
+// u (length n). Dimensions inconsistent with each other or beyond the capacity given to
+// NewSolver panic (docs/conventions.md). Errors: ErrRelaxWeight, ErrNonFinite,
+// ErrNotSymmetric, ErrNotPositiveDefinite
 // (W, or W + Weight·JᵀJ when relaxed), *InfeasibleError (dependent or inconsistent
 // equality rows, or an empty feasible set), ErrMaxIterations. On error u is left unchanged
 // and the Result carries only Iterations and Relaxed. qp is not modified.
@@ -88,8 +91,12 @@ func (s *Solver) Solve(qp *QP, u []float64) (Result, error) {
 	// Assemble the metric and linear term actually minimised.
 	geff := s.geff[:n]
 	copy(geff, qp.G)
+	// The factor reads the upper triangle; it is filled from W's lower triangle (entry
+	// (j, i) of s.l is W_ij for j ≤ i).
 	for i := 0; i < n; i++ {
-		copy(s.l[i*n:i*n+i+1], w.Data[i*w.Stride:i*w.Stride+i+1])
+		for j, v := range w.Data[i*w.Stride : i*w.Stride+i+1] {
+			s.l[j*n+i] = v
+		}
 	}
 	s.meqEff = meq
 	if relaxed {
@@ -100,13 +107,16 @@ func (s *Solver) Solve(qp *QP, u []float64) (Result, error) {
 				if row[i] == 0 {
 					continue
 				}
-				axpy(rho*row[i], row[:i+1], s.l[i*n:i*n+i+1])
+				a := rho * row[i]
+				for j, v := range row[:i+1] {
+					s.l[j*n+i] += a * v
+				}
 			}
 			axpy(-rho*qp.Wv[k], row, geff)
 		}
 		s.meqEff = 0
 	}
-	if !cholesky(s.l[:n*n], n) {
+	if !dense.Cholesky(s.l[:n*n], n) {
 		return Result{}, ErrNotPositiveDefinite
 	}
 
@@ -115,7 +125,7 @@ func (s *Solver) Solve(qp *QP, u []float64) (Result, error) {
 	for i, v := range geff {
 		x[i] = -v
 	}
-	cholSolve(s.l, n, x)
+	dense.CholeskySolve(s.l, n, x)
 	s.fac.reset(s.l, n)
 	for i := 0; i < mineq; i++ {
 		s.anorm[i] = math.Sqrt(dot(ar.Data[i*ar.Stride:i*ar.Stride+n], ar.Data[i*ar.Stride:i*ar.Stride+n]))
@@ -182,41 +192,37 @@ func (s *Solver) result(qp *QP, n, meq, mineq, iters int, jr blas64.General, u [
 	return res
 }
 
-// check validates the QP against the solver capacity and returns its dimensions.
+// check validates the QP against the solver capacity and returns its dimensions. Shape
+// mismatches are the caller's programming errors and panic; data problems are errors.
 func (s *Solver) check(qp *QP, u []float64) (n, meq, mineq int, err error) {
 	if qp == nil || qp.W == nil {
-		return 0, 0, 0, fmt.Errorf("%w: nil QP or W", ErrShape)
+		panic("control: Solve: nil QP or W")
 	}
 	r, c := qp.W.Dims()
 	if r != c || r > s.n {
-		return 0, 0, 0, fmt.Errorf("%w: W is %d×%d, solver capacity n=%d", ErrShape, r, c, s.n)
+		panic(fmt.Sprintf("control: Solve: W is %d×%d; want square, at most the solver's n = %d", r, c, s.n))
 	}
 	n = r
-	if len(qp.G) != n || len(u) != n {
-		return 0, 0, 0, fmt.Errorf("%w: len(G)=%d, len(u)=%d, want %d", ErrShape, len(qp.G), len(u), n)
-	}
+	dense.CheckLen("control: Solve", "G", len(qp.G), n)
+	dense.CheckLen("control: Solve", "u", len(u), n)
 	if qp.J != nil {
 		var jc int
 		meq, jc = qp.J.Dims()
 		if jc != n || meq > s.meq {
-			return 0, 0, 0, fmt.Errorf("%w: J is %d×%d, want ≤%d×%d", ErrShape, meq, jc, s.meq, n)
+			panic(fmt.Sprintf("control: Solve: J is %d×%d; want at most %d×%d", meq, jc, s.meq, n))
 		}
 	}
-	if len(qp.Wv) != meq {
-		return 0, 0, 0, fmt.Errorf("%w: len(Wv)=%d, want %d", ErrShape, len(qp.Wv), meq)
-	}
+	dense.CheckLen("control: Solve", "Wv", len(qp.Wv), meq)
 	if qp.A != nil {
 		var ac int
 		mineq, ac = qp.A.Dims()
 		if ac != n || mineq > s.mineq {
-			return 0, 0, 0, fmt.Errorf("%w: A is %d×%d, want ≤%d×%d", ErrShape, mineq, ac, s.mineq, n)
+			panic(fmt.Sprintf("control: Solve: A is %d×%d; want at most %d×%d", mineq, ac, s.mineq, n))
 		}
 	}
-	if len(qp.B) != mineq {
-		return 0, 0, 0, fmt.Errorf("%w: len(B)=%d, want %d", ErrShape, len(qp.B), mineq)
-	}
+	dense.CheckLen("control: Solve", "B", len(qp.B), mineq)
 	if qp.Relax != nil && !(qp.Relax.Weight > 0 && !math.IsInf(qp.Relax.Weight, 1)) {
-		return 0, 0, 0, fmt.Errorf("%w: Relax.Weight=%g must be positive and finite", ErrShape, qp.Relax.Weight)
+		return 0, 0, 0, fmt.Errorf("%w: Relax.Weight = %g", ErrRelaxWeight, qp.Relax.Weight)
 	}
 
 	w := qp.W.RawMatrix()

@@ -1,16 +1,16 @@
 package dyn
 
 import (
-	"fmt"
-
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/internal/dense"
 )
 
 // CRBA writes the tree mass matrix M_T(q) (NVT×NVT, row-major, kg·m², kg·m or kg) into M
 // by the composite-rigid-body algorithm, with each tree joint's armature added to its
 // diagonal entries. q is the augmented configuration (len NQ). Poses are left in d.
 func (d *Data) CRBA(q []float64, M []float64) {
-	d.checkQ(q)
+	d.checkQ("dyn: CRBA", q)
+	dense.CheckLen("dyn: CRBA", "M", len(M), d.m.NVT*d.m.NVT)
 	d.positions(q)
 	d.crba(M)
 }
@@ -19,9 +19,6 @@ func (d *Data) CRBA(q []float64, M []float64) {
 func (d *Data) crba(M []float64) {
 	m := d.m
 	n := m.NVT
-	if len(M) != n*n {
-		panic(fmt.Sprintf("dyn: len(M) = %d, want NVT·NVT = %d", len(M), n*n))
-	}
 	for i := range m.Bodies {
 		d.ic[i+1] = m.Bodies[i].Inertia
 	}

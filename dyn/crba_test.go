@@ -4,8 +4,10 @@ import (
 	"github.com/robocompiler/robocompiler/internal/testnum"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
+	"github.com/robocompiler/robocompiler/spatial"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -83,5 +85,32 @@ func TestForwardDynamicsInvertsRNEA(t *testing.T) {
 		if worst > 1e-11 {
 			t.Errorf("%s: forward dynamics does not invert RNEA: %.3g", name, worst)
 		}
+	}
+}
+
+// TestShapePanics: wrong slice lengths are programming errors and panic with the
+// convention's message "dyn: Func: len(x) = a; want b".
+func TestShapePanics(t *testing.T) {
+	m := build(t, randomTreeGraph(1, true))
+	q, v := randomState(m, rand.New(rand.NewPCG(1, 2)))
+	d := NewData(m)
+	for _, c := range []struct {
+		want string
+		f    func()
+	}{
+		{"dyn: CRBA: len(M) = 1; want " + strconv.Itoa(m.NVT*m.NVT), func() { d.CRBA(q, make([]float64, 1)) }},
+		{"dyn: Bias: len(q) = 0; want " + strconv.Itoa(m.NQ), func() { d.Bias(nil, v, nil, make([]float64, m.NVT)) }},
+		{"dyn: RNEA: len(fext) = 1; want " + strconv.Itoa(len(m.Bodies)+1), func() {
+			d.RNEA(q, v, v, make([]spatial.Vec6, 1), make([]float64, m.NVT))
+		}},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != c.want {
+					t.Errorf("panic %v; want %q", r, c.want)
+				}
+			}()
+			c.f()
+		}()
 	}
 }

@@ -1,9 +1,8 @@
 package dyn
 
 import (
-	"fmt"
-
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
@@ -70,30 +69,22 @@ func NewData(m *compile.Model) *Data {
 // Model returns the model this workspace belongs to.
 func (d *Data) Model() *compile.Model { return d.m }
 
-// checkQ panics unless q has the augmented length NQ.
-func (d *Data) checkQ(q []float64) {
-	if len(q) != d.m.NQ {
-		panic(fmt.Sprintf("dyn: len(q) = %d, want NQ = %d", len(q), d.m.NQ))
-	}
+// checkQ panics unless q has the augmented length NQ; where is "dyn: Func".
+func (d *Data) checkQ(where string, q []float64) { dense.CheckLen(where, "q", len(q), d.m.NQ) }
+
+// checkV panics unless the argument name has the augmented length NV.
+func (d *Data) checkV(where, name string, v []float64) {
+	dense.CheckLen(where, name, len(v), d.m.NV)
 }
 
-// checkV panics unless v has the augmented length NV (name labels the message).
-func (d *Data) checkV(name string, v []float64) {
-	if len(v) != d.m.NV {
-		panic(fmt.Sprintf("dyn: len(%s) = %d, want NV = %d", name, len(v), d.m.NV))
-	}
+// checkT panics unless the argument name has the tree length NVT.
+func (d *Data) checkT(where, name string, x []float64) {
+	dense.CheckLen(where, name, len(x), d.m.NVT)
 }
 
-// checkT panics unless x has the tree length NVT.
-func (d *Data) checkT(name string, x []float64) {
-	if len(x) != d.m.NVT {
-		panic(fmt.Sprintf("dyn: len(%s) = %d, want NVT = %d", name, len(x), d.m.NVT))
-	}
-}
-
-// checkF panics unless fext is nil or has one entry per node.
-func (d *Data) checkF(fext []spatial.Vec6) {
-	if fext != nil && len(fext) != len(d.pose) {
-		panic(fmt.Sprintf("dyn: len(fext) = %d, want len(Bodies)+1 = %d (or nil)", len(fext), len(d.pose)))
+// checkF panics unless fext is nil or has one entry per node (len(Bodies)+1).
+func (d *Data) checkF(where string, fext []spatial.Vec6) {
+	if fext != nil {
+		dense.CheckLen(where, "fext", len(fext), len(d.pose))
 	}
 }

@@ -25,7 +25,7 @@ func (d *Data) KineticEnergy(q, v []float64) float64 {
 // augmented q (len NQ), with g = Model.Gravity and c_b the world position of body b's
 // centre of mass (zero at the ground origin). Leaves poses in d.
 func (d *Data) PotentialEnergy(q []float64) float64 {
-	d.checkQ(q)
+	d.checkQ("dyn: PotentialEnergy", q)
 	d.positions(q)
 	m := d.m
 	u := 0.0

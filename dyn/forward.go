@@ -3,11 +3,13 @@ package dyn
 import (
 	"errors"
 
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-// ErrNotPositiveDefinite reports a tree mass matrix that Cholesky factorisation rejects
-// (for example a massless body on a moving joint without armature).
+// ErrNotPositiveDefinite reports a tree mass matrix that Cholesky factorisation rejects (a
+// pivot not above NVT·ε times its diagonal entry; see internal/dense.Cholesky), for
+// example a massless body on a moving joint without armature.
 var ErrNotPositiveDefinite = errors.New("dyn: tree mass matrix M_T is not positive definite")
 
 // ForwardDynamics solves the unconstrained tree dynamics M_T a = tau − h_T + Σ_b J_bᵀ
@@ -18,22 +20,24 @@ var ErrNotPositiveDefinite = errors.New("dyn: tree mass matrix M_T is not positi
 // evaluation came since and q's tree coordinates (for the twists also v's) are unchanged
 // bit for bit. It allocates nothing.
 func (d *Data) ForwardDynamics(q, v, tau []float64, fext []spatial.Vec6, a []float64) error {
-	d.checkT("tau", tau)
-	d.checkT("a", a)
+	d.checkT("dyn: ForwardDynamics", "tau", tau)
+	d.checkT("dyn: ForwardDynamics", "a", a)
 	n := d.m.NVT
 	if n == 0 {
 		return nil
 	}
-	d.checkQ(q)
-	d.checkV("v", v)
+	d.checkQ("dyn: ForwardDynamics", q)
+	d.checkV("dyn: ForwardDynamics", "v", v)
+	d.checkF("dyn: ForwardDynamics", fext)
 	d.kinematicsFor(q, v)
 	d.crba(d.mbuf)
 	d.rnea(q, v, nil, fext, d.hbuf)
 	for i := range n {
 		a[i] = tau[i] - d.hbuf[i]
 	}
-	if !choleskySolve(d.mbuf, n, a) {
+	if !dense.Cholesky(d.mbuf, n) {
 		return ErrNotPositiveDefinite
 	}
+	dense.CholeskySolve(d.mbuf, n, a)
 	return nil
 }

@@ -89,8 +89,8 @@ func (d *Data) accelerations(q, v, a []float64, a0 spatial.Vec6, out []spatial.V
 // (len NV), the world pose of every body (Pose) and its body twist (Twist). Only the tree
 // coordinates are read.
 func (d *Data) ForwardKinematics(q, v []float64) {
-	d.checkQ(q)
-	d.checkV("v", v)
+	d.checkQ("dyn: ForwardKinematics", q)
+	d.checkV("dyn: ForwardKinematics", "v", v)
 	d.positions(q)
 	d.velocities(v)
 	d.kinematicAt(q, v)
@@ -103,10 +103,10 @@ func (d *Data) ForwardKinematics(q, v []float64) {
 // ForwardKinematics(q, v).
 func (d *Data) ForwardKinematicsPlaced(q, v []float64, x []spatial.Transform, s []spatial.Vec6) {
 	m := d.m
-	d.checkQ(q)
-	d.checkV("v", v)
+	d.checkQ("dyn: ForwardKinematicsPlaced", q)
+	d.checkV("dyn: ForwardKinematicsPlaced", "v", v)
 	if len(x) != len(m.Edges) || len(s) < m.NVT {
-		panic(fmt.Sprintf("dyn: len(x), len(s) = %d, %d; want %d, at least %d", len(x), len(s), len(m.Edges), m.NVT))
+		panic(fmt.Sprintf("dyn: ForwardKinematicsPlaced: len(x), len(s) = %d, %d; want %d, at least %d", len(x), len(s), len(m.Edges), m.NVT))
 	}
 	copy(d.s, s[:m.NVT])
 	for e := range m.Edges {
@@ -127,7 +127,7 @@ func (d *Data) kinematicAt(q, v []float64) {
 // (Acceleration) for the augmented acceleration a (len NV; only a[:NVT] is read).
 func (d *Data) ForwardKinematicsAcc(q, v, a []float64) {
 	d.ForwardKinematics(q, v)
-	d.checkV("a", a)
+	d.checkV("dyn: ForwardKinematicsAcc", "a", a)
 	d.accelerations(q, v, a, spatial.Vec6{}, d.acc)
 }
 

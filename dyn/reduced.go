@@ -4,12 +4,13 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/spatial"
 	"gonum.org/v1/gonum/mat"
 )
 
 // ErrReducedNotPositiveDefinite reports a reduced inertia M_r that Cholesky factorisation
-// rejects: the lift E_T has lost column rank or the image of E_T carries no inertia (an
+// rejects (a pivot not above D·ε times its diagonal entry; see dense.Cholesky): the lift E_T has lost column rank or the image of E_T carries no inertia (an
 // auxiliary gauge freedom that must be removed before an inertia inverse is used).
 var ErrReducedNotPositiveDefinite = errors.New("dyn: reduced inertia M_r = E_Tᵀ M_T E_T is not positive definite (lift rank loss or a massless independent direction)")
 
@@ -52,11 +53,12 @@ func NewReduced(nvt, d int) *Reduced {
 func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []float64, fext []spatial.Vec6) {
 	n, nd := r.N, r.D
 	if n != d.m.NVT {
-		panic(fmt.Sprintf("dyn: Reduced sized for NVT = %d, model has %d", n, d.m.NVT))
+		panic(fmt.Sprintf("dyn: ReducedDynamics: r.N = %d; want NVT = %d", n, d.m.NVT))
 	}
-	d.checkQ(q)
-	d.checkV("v", v)
-	d.checkV("c", c)
+	d.checkQ("dyn: ReducedDynamics", q)
+	d.checkV("dyn: ReducedDynamics", "v", v)
+	d.checkV("dyn: ReducedDynamics", "c", c)
+	d.checkF("dyn: ReducedDynamics", fext)
 	d.kinematicsFor(q, v)
 	d.crba(r.MT)
 	d.rnea(q, v, nil, fext, r.HT)
@@ -65,7 +67,7 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 	}
 	e := E.RawMatrix()
 	if e.Cols != nd || e.Rows < n {
-		panic(fmt.Sprintf("dyn: E is %d×%d, want at least %d×%d", e.Rows, e.Cols, n, nd))
+		panic(fmt.Sprintf("dyn: ReducedDynamics: E is %d×%d; want at least %d×%d", e.Rows, e.Cols, n, nd))
 	}
 	// me = M_T E_T; mc = h_T + M_T c_T.
 	for i := range n {
@@ -126,39 +128,25 @@ func (r *Reduced) Forward(tauR, udot []float64) error {
 		return nil
 	}
 	copy(r.chol, r.Mr)
+	if !dense.Cholesky(r.chol, nd) {
+		return ErrReducedNotPositiveDefinite
+	}
 	for i := range nd {
 		udot[i] = tauR[i] - r.Hr[i]
 	}
-	if !choleskySolve(r.chol, nd, udot) {
-		return ErrReducedNotPositiveDefinite
-	}
+	dense.CholeskySolve(r.chol, nd, udot)
 	return nil
 }
 
 // Inverse returns in tauR (len D) the reduced effort M_r u̇ + h_r that produces the
 // independent acceleration udot (len D).
 func (r *Reduced) Inverse(udot, tauR []float64) {
-	nd := r.D
-	for a := range nd {
-		s := r.Hr[a]
-		for b := range nd {
-			s += r.Mr[a*nd+b] * udot[b]
-		}
-		tauR[a] = s
-	}
+	dense.MulVecAdd(r.Mr, r.D, udot[:r.D], r.Hr, tauR[:r.D])
 }
 
 // TreeAcceleration writes the augmented acceleration a = E u̇ + c (len NV) of a feasible
 // motion with independent acceleration udot (len D), lift E (NV×D) and curvature c (len NV).
 func TreeAcceleration(E *mat.Dense, c, udot, a []float64) {
 	e := E.RawMatrix()
-	for i := range a {
-		s := c[i]
-		if len(udot) > 0 {
-			for k, x := range e.Data[i*e.Stride : i*e.Stride+len(udot)] {
-				s += x * udot[k]
-			}
-		}
-		a[i] = s
-	}
+	dense.MulVecAdd(e.Data, e.Stride, udot, c, a)
 }

@@ -16,9 +16,11 @@ import (
 // that body and expressed in its frame, moment about its origin (see WorldWrench). Poses
 // and twists are left in d as by ForwardKinematics.
 func (d *Data) RNEA(q, v, a []float64, fext []spatial.Vec6, tau []float64) {
-	d.checkV("a", a)
-	d.checkQ(q)
-	d.checkV("v", v)
+	d.checkV("dyn: RNEA", "a", a)
+	d.checkQ("dyn: RNEA", q)
+	d.checkV("dyn: RNEA", "v", v)
+	d.checkF("dyn: RNEA", fext)
+	d.checkT("dyn: RNEA", "tau", tau)
 	d.positions(q)
 	d.velocities(v)
 	d.rnea(q, v, a, fext, tau)
@@ -28,18 +30,18 @@ func (d *Data) RNEA(q, v, a []float64, fext []spatial.Vec6, tau []float64) {
 // products, gravity and damping, minus the generalised external force. Arguments as for
 // RNEA.
 func (d *Data) Bias(q, v []float64, fext []spatial.Vec6, h []float64) {
-	d.checkQ(q)
-	d.checkV("v", v)
+	d.checkQ("dyn: Bias", q)
+	d.checkV("dyn: Bias", "v", v)
+	d.checkF("dyn: Bias", fext)
+	d.checkT("dyn: Bias", "h", h)
 	d.positions(q)
 	d.velocities(v)
 	d.rnea(q, v, nil, fext, h)
 }
 
 // rnea is RNEA at the current poses (of q) and twists (of v), with a == nil meaning zero
-// acceleration.
+// acceleration; the caller has checked the lengths.
 func (d *Data) rnea(q, v, a []float64, fext []spatial.Vec6, tau []float64) {
-	d.checkF(fext)
-	d.checkT("tau", tau)
 	m := d.m
 	// Gravity as a fictitious upward acceleration of the ground.
 	g := m.Gravity

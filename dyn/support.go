@@ -12,7 +12,7 @@ import (
 // coordinates as m; nothing is recompiled.
 func SupportModel(m *compile.Model, q []float64, names []string) (*compile.Model, error) {
 	d := NewData(m)
-	d.checkQ(q)
+	d.checkQ("dyn: SupportGraph", q)
 	d.positions(q)
 	supports := make([]compile.Support, len(names))
 	for i, name := range names {

@@ -1,11 +1,10 @@
 package kin
 
 import (
-	"fmt"
-
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/spatial"
 	"gonum.org/v1/gonum/mat"
 )
@@ -81,10 +80,9 @@ func (d *Data) Mobility() int { return d.Lift.P.Mobility }
 // Lifted writes the feasible velocity V = E u for the independent speeds u (len D) with
 // the lift's E at its last update.
 func (d *Data) Lifted(u []float64) {
-	if len(u) != d.Mobility() {
-		panic(fmt.Sprintf("kin: Lifted: len(u) = %d; want %d", len(u), d.Mobility()))
-	}
-	mulVec(d.Lift.E, u, d.V)
+	dense.CheckLen("kin: Lifted", "u", len(u), d.Mobility())
+	e := d.Lift.E.RawMatrix()
+	dense.MulVec(e.Data, e.Stride, u, d.V)
 }
 
 // Curvature writes Curv = Ė u at the feasible configuration q (len NQ) for the velocity V
@@ -137,23 +135,5 @@ func mulSparse(C, A, B *mat.Dense) {
 				ci[j] += x * y
 			}
 		}
-	}
-}
-
-// mulVec writes y = A x for a possibly empty A (then y = 0).
-func mulVec(A *mat.Dense, x, y []float64) {
-	for i := range y {
-		y[i] = 0
-	}
-	if len(x) == 0 {
-		return
-	}
-	a := A.RawMatrix()
-	for i := range y {
-		s := 0.0
-		for k, v := range a.Data[i*a.Stride : i*a.Stride+len(x)] {
-			s += v * x[k]
-		}
-		y[i] = s
 	}
 }

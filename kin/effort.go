@@ -1,25 +1,16 @@
 package kin
 
 import (
-	"fmt"
-
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
 // ReducedEffort writes τ_r = Lᵀ f (len D; eq. 13) for port efforts f (len nf; N or N·m).
 func (d *Data) ReducedEffort(f, tauR []float64) {
-	for a := range tauR {
-		tauR[a] = 0
-	}
-	if len(f) == 0 || len(tauR) == 0 {
-		return
-	}
+	dense.CheckLen("kin: ReducedEffort", "f", len(f), len(d.Ports))
+	dense.CheckLen("kin: ReducedEffort", "tauR", len(tauR), d.Mobility())
 	L := d.L.RawMatrix()
-	for i, fi := range f {
-		for a, x := range L.Data[i*L.Stride : i*L.Stride+len(tauR)] {
-			tauR[a] += x * fi
-		}
-	}
+	dense.MulTransVec(L.Data, L.Stride, f, tauR)
 }
 
 // TreeEffort writes τ_T (len NVT) for port efforts f (len nf): the generalised force of the
@@ -30,9 +21,8 @@ func (d *Data) ReducedEffort(f, tauR []float64) {
 // virtual work E_Tᵀ τ_T = Lᵀ f on feasible motions (eq. 13).
 func (d *Data) TreeEffort(q, f, tauT []float64) {
 	m := d.m
-	if len(f) != len(d.Ports) || len(tauT) != m.NVT {
-		panic(fmt.Sprintf("kin: len(f), len(tauT) = %d, %d; want %d, %d", len(f), len(tauT), len(d.Ports), m.NVT))
-	}
+	dense.CheckLen("kin: TreeEffort", "f", len(f), len(d.Ports))
+	dense.CheckLen("kin: TreeEffort", "tauT", len(tauT), m.NVT)
 	for i := range tauT {
 		tauT[i] = 0
 	}

@@ -12,9 +12,10 @@
 // at a time. The per-step calls (SetQpos, SetQvel, SetCtrl, SetQfrcApplied,
 // SetXfrcApplied, Forward, Step, FullM, Bias, QfrcPassive, Qpos, Qvel, Qacc, the
 // Equality* readers, SitePos, BodyPose) do not allocate: results are written into
-// caller-owned slices whose length is checked exactly (a wrong length is an error,
-// never a panic and never a partial write). Index arguments out of range are errors
-// too.
+// caller-owned slices whose length is checked exactly. A wrong length is a programming
+// error and panics before anything is written, with a message "mujoco: Func: len(x) =
+// a; want b" (docs/conventions.md). Object indices out of range (a body, site, joint or
+// equality id, which may come from a file) are returned as errors.
 //
 // Derived quantities (FullM, Bias, QfrcPassive, Qacc, equality rows, poses, twists,
 // energy) are those of the last Forward. Step computes them for the state at the

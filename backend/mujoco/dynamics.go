@@ -9,6 +9,8 @@ package mujoco
 */
 import "C"
 
+import "github.com/robocompiler/robocompiler/internal/dense"
+
 // Forward runs mj_forward: kinematics, mass matrix, bias and passive forces,
 // constraint rows and the constrained acceleration qacc at the current state,
 // without advancing time.
@@ -37,9 +39,7 @@ func (d *Data) FullM(out []float64) error {
 	if d.d == nil {
 		return ErrClosed
 	}
-	if len(out) != d.nv*d.nv {
-		return lengthError("FullM", len(out), d.nv*d.nv)
-	}
+	dense.CheckLen("mujoco: FullM", "out", len(out), d.nv*d.nv)
 	if d.nv == 0 {
 		return nil
 	}
@@ -56,5 +56,5 @@ func (d *Data) Bias(out []float64) error { return d.getVec("Bias", out, d.qfrcBi
 // joint springs (-k (q - q_spring)), dampers (-b qdot) and fluid forces, on the
 // right-hand side of M qacc + bias = forces.
 func (d *Data) QfrcPassive(out []float64) error {
-	return d.getVec("QfrcPassive", out, d.qfrcPassive)
+	return d.getVec("mujoco: QfrcPassive", out, d.qfrcPassive)
 }

@@ -7,6 +7,8 @@ package mujoco
 */
 import "C"
 
+import "github.com/robocompiler/robocompiler/internal/dense"
+
 // eqRows calls f(r, i) for the r-th equality row, i its index in the efc arrays.
 // Equality rows are those with efc_type == mjCNSTR_EQUALITY (MuJoCo puts them
 // first, but the scan does not rely on it).
@@ -49,9 +51,7 @@ func (d *Data) EqualityResiduals(out []float64) error {
 		return ErrClosed
 	}
 	n := d.eqRows(nil)
-	if len(out) != n {
-		return lengthError("EqualityResiduals", len(out), n)
-	}
+	dense.CheckLen("mujoco: EqualityResiduals", "out", len(out), n)
 	pos := f64(d.d.efc_pos, int(d.d.nefc))
 	d.eqRows(func(r, i int) { out[r] = pos[i] })
 	return nil
@@ -64,9 +64,7 @@ func (d *Data) EqualityRowIDs(out []int) error {
 		return ErrClosed
 	}
 	n := d.eqRows(nil)
-	if len(out) != n {
-		return lengthError("EqualityRowIDs", len(out), n)
-	}
+	dense.CheckLen("mujoco: EqualityRowIDs", "out", len(out), n)
 	id := i32(d.d.efc_id, int(d.d.nefc))
 	d.eqRows(func(r, i int) { out[r] = int(id[i]) })
 	return nil
@@ -83,9 +81,7 @@ func (d *Data) EqualityJacobian(out []float64) error {
 	}
 	nv := d.nv
 	n := d.eqRows(nil)
-	if len(out) != n*nv {
-		return lengthError("EqualityJacobian", len(out), n*nv)
-	}
+	dense.CheckLen("mujoco: EqualityJacobian", "out", len(out), n*nv)
 	if n == 0 || nv == 0 {
 		return nil
 	}

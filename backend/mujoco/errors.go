@@ -31,11 +31,6 @@ func (e *LoadError) Error() string {
 // Unwrap returns the underlying Go error, if any.
 func (e *LoadError) Unwrap() error { return e.Err }
 
-// lengthError reports a caller slice of the wrong length.
-func lengthError(what string, got, want int) error {
-	return fmt.Errorf("mujoco: %s: slice has length %d, want %d", what, got, want)
-}
-
 // indexError reports an object index outside [0, n).
 func indexError(kind string, i, n int) error {
 	return fmt.Errorf("mujoco: %s index %d out of range: the model has %d (valid 0..%d)", kind, i, n, n-1)

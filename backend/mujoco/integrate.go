@@ -11,6 +11,8 @@ package mujoco
 */
 import "C"
 
+import "github.com/robocompiler/robocompiler/internal/dense"
+
 // IntegratePos advances qpos (length NQ) in place by the velocity qvel (length NV)
 // over dt seconds with MuJoCo's own rule (mj_integratePos): q ⊕ dt·v, exact on
 // quaternions (right multiplication by exp(dt·w/2) for ball and free joints).
@@ -20,12 +22,8 @@ func (m *Model) IntegratePos(qpos, qvel []float64, dt float64) error {
 		return ErrClosed
 	}
 	nq, nv := int(p.nq), int(p.nv)
-	if len(qpos) != nq {
-		return lengthError("IntegratePos qpos", len(qpos), nq)
-	}
-	if len(qvel) != nv {
-		return lengthError("IntegratePos qvel", len(qvel), nv)
-	}
+	dense.CheckLen("mujoco: IntegratePos", "qpos", len(qpos), nq)
+	dense.CheckLen("mujoco: IntegratePos", "qvel", len(qvel), nv)
 	if nq == 0 {
 		return nil
 	}
@@ -42,15 +40,9 @@ func (m *Model) DifferentiatePos(qvel []float64, dt float64, qpos1, qpos2 []floa
 		return ErrClosed
 	}
 	nq, nv := int(p.nq), int(p.nv)
-	if len(qvel) != nv {
-		return lengthError("DifferentiatePos qvel", len(qvel), nv)
-	}
-	if len(qpos1) != nq {
-		return lengthError("DifferentiatePos qpos1", len(qpos1), nq)
-	}
-	if len(qpos2) != nq {
-		return lengthError("DifferentiatePos qpos2", len(qpos2), nq)
-	}
+	dense.CheckLen("mujoco: DifferentiatePos", "qvel", len(qvel), nv)
+	dense.CheckLen("mujoco: DifferentiatePos", "qpos1", len(qpos1), nq)
+	dense.CheckLen("mujoco: DifferentiatePos", "qpos2", len(qpos2), nq)
 	if nv == 0 {
 		return nil
 	}

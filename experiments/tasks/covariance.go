@@ -1,6 +1,7 @@
 package tasks
 
 import (
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"math"
 
 	"github.com/robocompiler/robocompiler"
@@ -58,8 +59,9 @@ func (c *covariance) compare(q []float64, ka *kin.Data, ua, w []float64) (float6
 	if _, err := c.res.solve(kd, c.d.Reduced.Mr, w, c.ub); err != nil {
 		return 0, err
 	}
-	mulVec(ka.Lift.E.RawMatrix().Data, ka.Lift.E.RawMatrix().Stride, ua, c.va)
-	mulVec(kd.Lift.E.RawMatrix().Data, kd.Lift.E.RawMatrix().Stride, c.ub, c.vb)
+	ea, eb := ka.Lift.E.RawMatrix(), kd.Lift.E.RawMatrix()
+	dense.MulVec(ea.Data, ea.Stride, ua, c.va)
+	dense.MulVec(eb.Data, eb.Stride, c.ub, c.vb)
 	diff, scale := 0.0, 0.0
 	for i := range c.va {
 		diff = math.Max(diff, math.Abs(c.va[i]-c.vb[i]))
@@ -69,15 +71,4 @@ func (c *covariance) compare(q []float64, ka *kin.Data, ua, w []float64) (float6
 		return diff, nil
 	}
 	return diff / scale, nil
-}
-
-// mulVec writes y = A x for the row-major A (stride) with len(y) rows and len(x) columns.
-func mulVec(a []float64, stride int, x, y []float64) {
-	for i := range y {
-		s := 0.0
-		for k, xk := range x {
-			s += a[i*stride+k] * xk
-		}
-		y[i] = s
-	}
 }
