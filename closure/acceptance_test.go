@@ -2,7 +2,7 @@ package closure
 
 import (
 	"fmt"
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"testing"
 
@@ -162,7 +162,7 @@ func TestAcceptance(t *testing.T) {
 				for _, r := range rows {
 					gap = math.Max(gap, math.Abs(tr.Data().Rho[r]))
 				}
-				near = math.Max(near, testnum.MaxAbs(tr.Data().Rho))
+				near = math.Max(near, testutil.MaxAbs(tr.Data().Rho))
 				ce = math.Max(ce, liftDefect(tr, rows))
 			}
 			t.Logf("rank %d of %d rows (gap %.3g, %d near-redundant), %d steps, %d corrections, gap %.3g, |C·E| %.3g, dropped near-redundant rows up to %.3g",
@@ -194,5 +194,5 @@ func liftDefect(tr *Tracker, rows []int) float64 {
 			worst = math.Max(worst, math.Abs(ce[r*mob+k]))
 		}
 	}
-	return worst / math.Max(1, testnum.MaxAbs(E.RawMatrix().Data))
+	return worst / math.Max(1, testutil.MaxAbs(E.RawMatrix().Data))
 }

@@ -2,7 +2,7 @@ package closure
 
 import (
 	"errors"
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"strings"
 	"testing"
@@ -167,7 +167,7 @@ func TestReconfigurationAtRockerFold(t *testing.T) {
 		if err := tr.Step([]float64{dir * h}); err != nil {
 			t.Fatalf("after the reconfiguration, step %d: %v", k, err)
 		}
-		if gap := testnum.MaxAbs(d.Rho); gap > 1e-12 {
+		if gap := testutil.MaxAbs(d.Rho); gap > 1e-12 {
 			t.Fatalf("closure gap %.3g", gap)
 		}
 		top = math.Max(top, rocker())
@@ -225,7 +225,7 @@ func TestReconfigurationKeepsRequest(t *testing.T) {
 			if err := tr.Step([]float64{0.01}); err != nil {
 				t.Fatalf("start %g, step %d: %v", start, k, err)
 			}
-			if gap := testnum.MaxAbs(tr.Data().Rho); gap > 1e-12 {
+			if gap := testutil.MaxAbs(tr.Data().Rho); gap > 1e-12 {
 				t.Fatalf("start %g, step %d: closure gap %.3g", start, k, gap)
 			}
 		}

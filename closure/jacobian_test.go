@@ -1,7 +1,7 @@
 package closure
 
 import (
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -87,8 +87,8 @@ func TestGlobalMatchesLocal(t *testing.T) {
 			}
 			loc.Drift(q, v)
 			glo.Drift(q, v)
-			scale := math.Max(1, testnum.MaxAbs(glo.C.RawMatrix().Data))
-			gscale := math.Max(1, testnum.MaxAbs(glo.Gamma))
+			scale := math.Max(1, testutil.MaxAbs(glo.C.RawMatrix().Data))
+			gscale := math.Max(1, testutil.MaxAbs(glo.Gamma))
 			for r := 0; r < m.Rows; r++ {
 				worst = math.Max(worst, math.Abs(loc.Rho[r]-glo.Rho[r]))
 				worstDrift = math.Max(worstDrift, math.Abs(loc.Gamma[r]-glo.Gamma[r])/gscale)
@@ -140,11 +140,11 @@ func TestDriftFiniteDifference(t *testing.T) {
 		cp := matVec(d.C.RawMatrix().Data, m.Rows, m.NV, v)
 		d.Jacobian(qm)
 		cm := matVec(d.C.RawMatrix().Data, m.Rows, m.NV, v)
-		worst, scale := 0.0, math.Max(1, testnum.MaxAbs(gamma))
+		worst, scale := 0.0, math.Max(1, testutil.MaxAbs(gamma))
 		for r := range gamma {
 			worst = math.Max(worst, math.Abs((cp[r]-cm[r])/(2*h)-gamma[r])/scale)
 		}
-		t.Logf("%s: drift vs FD relative %.3g (|gamma| = %.3g)", f.name, worst, testnum.MaxAbs(gamma))
+		t.Logf("%s: drift vs FD relative %.3g (|gamma| = %.3g)", f.name, worst, testutil.MaxAbs(gamma))
 		if worst > 1e-6 {
 			t.Errorf("%s: drift differs from the difference of C by %.3g (relative)", f.name, worst)
 		}

@@ -1,7 +1,7 @@
 package closure
 
 import (
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -62,7 +62,7 @@ func TestLUAgainstLAPACK(t *testing.T) {
 		lapack64.Getrs(blas.NoTrans, ref, want, ipiv)
 		got := blas64.General{Rows: n, Cols: nr, Stride: nr, Data: append([]float64(nil), b...)}
 		f.solve(got)
-		scale := testnum.MaxAbs(want.Data)
+		scale := testutil.MaxAbs(want.Data)
 		for i := range got.Data {
 			if math.Abs(got.Data[i]-want.Data[i]) > 1e-12*scale/rc {
 				t.Fatalf("trial %d: solution differs by %g (scale %g, rcond %g)", trial, got.Data[i]-want.Data[i], scale, rc)

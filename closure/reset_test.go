@@ -1,7 +1,7 @@
 package closure
 
 import (
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -55,7 +55,7 @@ func TestTrackerReset(t *testing.T) {
 				t.Fatal(err)
 			}
 			tr.Data().Residual(tr.Q)
-			if g := testnum.MaxAbs(tr.Data().Rho); g > GapTol {
+			if g := testutil.MaxAbs(tr.Data().Rho); g > GapTol {
 				t.Errorf("gap %.3g after Reset off the manifold", g)
 			}
 			moved := make([]float64, f.m.NV)

@@ -1,7 +1,7 @@
 package closure
 
 import (
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"testing"
 
@@ -89,7 +89,7 @@ func TestModularMatchesGlobal(t *testing.T) {
 			}
 			diff := make([]float64, m.NV)
 			m.Difference(tr.Q, ms.Q, diff)
-			if w := testnum.MaxAbs(diff); w > 1e-12 {
+			if w := testutil.MaxAbs(diff); w > 1e-12 {
 				t.Errorf("%s: modular and global solutions differ by %.3g", f.name, w)
 			}
 			copy(base, vals)

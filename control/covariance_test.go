@@ -1,7 +1,7 @@
 package control
 
 import (
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -41,7 +41,7 @@ func TestCovariance(t *testing.T) {
 			t.Fatalf("trial %d: active sets %v vs %v", trial, res.Active, rest.Active)
 		}
 		fu := matVec(f, ut)
-		e := testnum.MaxDiff(u, fu) / math.Max(1, testnum.MaxAbs(u))
+		e := testutil.MaxDiff(u, fu) / math.Max(1, testutil.MaxAbs(u))
 		worst = math.Max(worst, e)
 		if e > 1e-10 {
 			t.Fatalf("trial %d (n=%d meq=%d mineq=%d): |u* − F ũ*| = %.3g", trial, n, meq, mineq, e)
@@ -76,7 +76,7 @@ func TestCovarianceNeedsMetric(t *testing.T) {
 	tq.J.Mul(qp.J, f)
 	u, _ := solveOK(t, qp)
 	ut, _ := solveOK(t, tq)
-	if e := testnum.MaxDiff(u, matVec(f, ut)); e < 1e-3 {
+	if e := testutil.MaxDiff(u, matVec(f, ut)); e < 1e-3 {
 		t.Fatalf("identity metric unexpectedly covariant (%.3g)", e)
 	}
 }
@@ -120,7 +120,7 @@ func TestCovarianceDiagonalScaling(t *testing.T) {
 		u, _ := solveOK(t, qp)
 		ut, rest := solveOK(t, tq)
 		for i := range u {
-			e := math.Abs(u[i]-f[i]*ut[i]) / math.Max(1, testnum.MaxAbs(u))
+			e := math.Abs(u[i]-f[i]*ut[i]) / math.Max(1, testutil.MaxAbs(u))
 			worst = math.Max(worst, e)
 			if e > 1e-10 {
 				t.Fatalf("trial %d coordinate %d: u*=%v, F ũ*=%v", trial, i, u[i], f[i]*ut[i])

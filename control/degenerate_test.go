@@ -2,7 +2,7 @@ package control
 
 import (
 	"errors"
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -45,7 +45,7 @@ func compareCovariant(t *testing.T, qp *QP, f *mat.Dense, tol float64, licq bool
 	requireKKT(t, qp, u, res, tol)
 	requireKKT(t, tq, ut, rest, tol)
 	if !licq {
-		return testnum.MaxDiff(u, matVec(f, ut)) / testnum.MaxAbs(u), math.NaN()
+		return testutil.MaxDiff(u, matVec(f, ut)) / testutil.MaxAbs(u), math.NaN()
 	}
 	if len(res.Active) != len(rest.Active) {
 		t.Fatalf("active sets %v vs %v", res.Active, rest.Active)
@@ -55,8 +55,8 @@ func compareCovariant(t *testing.T, qp *QP, f *mat.Dense, tol float64, licq bool
 			t.Fatalf("active sets %v vs %v", res.Active, rest.Active)
 		}
 	}
-	eu = testnum.MaxDiff(u, matVec(f, ut)) / testnum.MaxAbs(u)
-	elam = testnum.MaxDiff(res.Multipliers, rest.Multipliers) / math.Max(testnum.MaxAbs(res.Multipliers), 1e-300)
+	eu = testutil.MaxDiff(u, matVec(f, ut)) / testutil.MaxAbs(u)
+	elam = testutil.MaxDiff(res.Multipliers, rest.Multipliers) / math.Max(testutil.MaxAbs(res.Multipliers), 1e-300)
 	return eu, elam
 }
 
@@ -80,7 +80,7 @@ func TestCovarianceManyActive(t *testing.T) {
 		}
 		l := randMat(rng, nb, n)
 		u0 := randVec(rng, n, 1)
-		sc := 1 / testnum.MaxAbs(matVec(l, u0))
+		sc := 1 / testutil.MaxAbs(matVec(l, u0))
 		for i := range u0 {
 			u0[i] *= sc // |L u0| ≤ 1: the task is feasible within the bounds
 		}
@@ -187,7 +187,7 @@ func TestDependentVertex(t *testing.T) {
 			qp.B[i] = dot(row, u0) + slack[i]
 		}
 		u, res := solveOK(t, qp)
-		e := testnum.MaxDiff(u, u0) / testnum.MaxAbs(u0)
+		e := testutil.MaxDiff(u, u0) / testutil.MaxAbs(u0)
 		worst = math.Max(worst, e)
 		if e > 1e-10 {
 			t.Fatalf("trial %d (n=%d k=%d meq=%d): |u − u0|/|u0| = %.3g, active %v", trial, n, k, meq, e, res.Active)
@@ -252,7 +252,7 @@ func TestIntegerTies(t *testing.T) {
 		if err != nil {
 			t.Fatalf("trial %d: %v (brute force optimum %v)\nW=%v g=%v\nJ=%v w=%v\nA=%v\nb=%v", trial, err, want, qp.W.RawMatrix().Data, qp.G, qp.J, qp.Wv, qp.A.RawMatrix().Data, qp.B)
 		}
-		e := testnum.MaxDiff(u, want) / math.Max(1, testnum.MaxAbs(want))
+		e := testutil.MaxDiff(u, want) / math.Max(1, testutil.MaxAbs(want))
 		worst = math.Max(worst, e)
 		if e > 1e-12 {
 			t.Fatalf("trial %d: |u − u_bf| = %.3g\nu=%v\nbf=%v", trial, e, u, want)

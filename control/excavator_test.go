@@ -3,7 +3,7 @@ package control
 import (
 	"encoding/json"
 	"errors"
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"os"
 	"slices"
@@ -33,7 +33,7 @@ func cleanRows(m *mat.Dense, rel float64) *mat.Dense {
 	r, _ := c.Dims()
 	for i := 0; i < r; i++ {
 		row := c.RawRowView(i)
-		sc := testnum.MaxAbs(row)
+		sc := testutil.MaxAbs(row)
 		for j, v := range row {
 			if math.Abs(v) <= rel*sc {
 				row[j] = 0
@@ -101,8 +101,8 @@ func TestExcavatorSpeedBounds(t *testing.T) {
 		if len(active[0]) == 0 || !slices.Equal(active[0], active[1]) {
 			t.Fatalf("speed %g: active sets %v vs %v", c.Speed, active[0], active[1])
 		}
-		e := testnum.MaxDiff(v[0], v[1]) / testnum.MaxAbs(v[0])
-		t.Logf("speed %g: active %v, |v_A − v_B|/|v_A| = %.3g (|v_A| = %.3g)", c.Speed, active[0], e, testnum.MaxAbs(v[0]))
+		e := testutil.MaxDiff(v[0], v[1]) / testutil.MaxAbs(v[0])
+		t.Logf("speed %g: active %v, |v_A − v_B|/|v_A| = %.3g (|v_A| = %.3g)", c.Speed, active[0], e, testutil.MaxAbs(v[0]))
 		if e > 1e-12 {
 			t.Fatalf("speed %g: physical velocities differ by %.3g between partitions", c.Speed, e)
 		}

@@ -1,7 +1,7 @@
 package control
 
 import (
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -89,27 +89,27 @@ func kktError(qp *QP, u []float64, res Result) (stat, primal, dual, compl float6
 	n, meq, mineq := dims(qp)
 	mu, lam := res.Multipliers[:meq], res.Multipliers[meq:]
 	st := matVec(qp.W, u)
-	scale := testnum.MaxAbs(st) + testnum.MaxAbs(qp.G)
+	scale := testutil.MaxAbs(st) + testutil.MaxAbs(qp.G)
 	for i := range st {
 		st[i] += qp.G[i]
 	}
 	if meq > 0 {
 		t := matVec(qp.J.T(), mu)
-		scale += testnum.MaxAbs(t)
+		scale += testutil.MaxAbs(t)
 		for i := range st {
 			st[i] += t[i]
 		}
 	}
 	if mineq > 0 {
 		t := matVec(qp.A.T(), lam)
-		scale += testnum.MaxAbs(t)
+		scale += testutil.MaxAbs(t)
 		for i := range st {
 			st[i] += t[i]
 		}
 	}
-	stat = testnum.MaxAbs(st) / math.Max(1, scale)
+	stat = testutil.MaxAbs(st) / math.Max(1, scale)
 	_ = n
-	usc := math.Max(1, testnum.MaxAbs(u))
+	usc := math.Max(1, testutil.MaxAbs(u))
 	if meq > 0 && !res.Relaxed {
 		r := matVec(qp.J, u)
 		for i := range r {
@@ -240,16 +240,4 @@ func transformQP(qp *QP, f *mat.Dense) *QP {
 		tq.A.Mul(qp.A, f)
 	}
 	return tq
-}
-
-// requirePanic runs f and fails unless it panics with the message want.
-func requirePanic(t *testing.T, want string, f func()) {
-	t.Helper()
-	defer func() {
-		t.Helper()
-		if r := recover(); r != want {
-			t.Errorf("panic %v; want %q", r, want)
-		}
-	}()
-	f()
 }

@@ -2,7 +2,7 @@ package control
 
 import (
 	"errors"
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -54,11 +54,11 @@ func TestResolveFormula(t *testing.T) {
 			for i := range want {
 				want[i] = a[i] - k*(h[i]-p[i])
 			}
-			if e := testnum.MaxDiff(matVec(j, u), wv); e > 1e-10*math.Max(1, testnum.MaxAbs(wv)) {
+			if e := testutil.MaxDiff(matVec(j, u), wv); e > 1e-10*math.Max(1, testutil.MaxAbs(wv)) {
 				t.Fatalf("J u − w = %.3g", e)
 			}
 		}
-		e := testnum.MaxDiff(u, want) / math.Max(1, testnum.MaxAbs(want))
+		e := testutil.MaxDiff(u, want) / math.Max(1, testutil.MaxAbs(want))
 		worst = math.Max(worst, e)
 		if e > 1e-9 {
 			t.Fatalf("trial %d: |u − eq17| = %.3g", trial, e)
@@ -115,10 +115,10 @@ func TestStationaryTaskDescent(t *testing.T) {
 		}
 		qp := &QP{W: w, G: gk, J: j, Wv: zero}
 		uq, _ := solveOK(t, qp)
-		if e := testnum.MaxDiff(uq, u); e > 1e-10*math.Max(1, testnum.MaxAbs(u)) {
+		if e := testutil.MaxDiff(uq, u); e > 1e-10*math.Max(1, testutil.MaxAbs(u)) {
 			t.Fatalf("QP and eq. 17 differ by %.3g", e)
 		}
-		if e := testnum.MaxAbs(matVec(j, u)); e > 1e-12*math.Max(1, testnum.MaxAbs(u)) {
+		if e := testutil.MaxAbs(matVec(j, u)); e > 1e-12*math.Max(1, testutil.MaxAbs(u)) {
 			t.Fatalf("self-motion changes the task: |J u| = %g", e)
 		}
 	}

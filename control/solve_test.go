@@ -2,7 +2,7 @@ package control
 
 import (
 	"errors"
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -51,7 +51,7 @@ func TestSolveMatchesClosedForm(t *testing.T) {
 		if len(res.Active) != 0 {
 			t.Fatalf("trial %d: active set %v, want empty", trial, res.Active)
 		}
-		e := testnum.MaxDiff(u, want) / math.Max(1, testnum.MaxAbs(want))
+		e := testutil.MaxDiff(u, want) / math.Max(1, testutil.MaxAbs(want))
 		worst = math.Max(worst, e)
 		if e > 1e-10 {
 			t.Fatalf("trial %d (n=%d meq=%d): |u − u_eq17| = %.3g", trial, n, meq, e)
@@ -79,7 +79,7 @@ func TestSolveBruteForce(t *testing.T) {
 			t.Fatalf("trial %d: brute force found no optimum of a feasible problem", trial)
 		}
 		u, res := solveOK(t, qp)
-		e := testnum.MaxDiff(u, want) / math.Max(1, testnum.MaxAbs(want))
+		e := testutil.MaxDiff(u, want) / math.Max(1, testutil.MaxAbs(want))
 		worst = math.Max(worst, e)
 		if e > 1e-8 {
 			t.Fatalf("trial %d (n=%d meq=%d mineq=%d): |u − u_bf| = %.3g\nu=%v\nbf=%v", trial, n, meq, mineq, e, u, want)
@@ -157,7 +157,7 @@ func TestDegenerate(t *testing.T) {
 			}
 			qp.A, qp.B = a, b
 			u, res := solveOK(t, qp)
-			if e := testnum.MaxDiff(u, want); e > 1e-8*math.Max(1, testnum.MaxAbs(want)) {
+			if e := testutil.MaxDiff(u, want); e > 1e-8*math.Max(1, testutil.MaxAbs(want)) {
 				t.Fatalf("trial %d: duplicates change solution by %.3g", trial, e)
 			}
 			requireKKT(t, qp, u, res, 1e-9)
@@ -189,7 +189,7 @@ func TestDegenerate(t *testing.T) {
 			}
 			qp.A, qp.B = a, b
 			u, res := solveOK(t, qp)
-			if e := testnum.MaxDiff(u, u0); e > 1e-8*math.Max(1, testnum.MaxAbs(u0)) {
+			if e := testutil.MaxDiff(u, u0); e > 1e-8*math.Max(1, testutil.MaxAbs(u0)) {
 				t.Fatalf("trial %d: weakly active constraints moved the solution by %.3g", trial, e)
 			}
 			requireKKT(t, qp, u, res, 1e-9)
@@ -217,7 +217,7 @@ func TestDegenerate(t *testing.T) {
 				band.B[2*i], band.B[2*i+1] = eqp.Wv[i], -eqp.Wv[i]
 			}
 			u, res := solveOK(t, band)
-			if e := testnum.MaxDiff(u, ue); e > 1e-9*math.Max(1, testnum.MaxAbs(ue)) {
+			if e := testutil.MaxDiff(u, ue); e > 1e-9*math.Max(1, testutil.MaxAbs(ue)) {
 				t.Fatalf("trial %d: band solution differs from equality solution by %.3g", trial, e)
 			}
 			requireKKT(t, band, u, res, 1e-9)
@@ -354,15 +354,15 @@ func TestShapePanics(t *testing.T) {
 	u := make([]float64, 2)
 	w := mat.NewDense(2, 2, []float64{1, 0, 0, 1})
 	s := NewSolver(2, 1, 1)
-	requirePanic(t, "control: Solve: W is 3×3; want square, at most the solver's n = 2", func() {
+	testutil.RequirePanic(t, "control: Solve: W is 3×3; want square, at most the solver's n = 2", func() {
 		s.Solve(&QP{W: mat.NewDense(3, 3, nil), G: g}, u)
 	})
-	requirePanic(t, "control: Solve: len(G) = 1; want 2", func() { s.Solve(&QP{W: w, G: g[:1]}, u) })
-	requirePanic(t, "control: Solve: len(Wv) = 0; want 1", func() {
+	testutil.RequirePanic(t, "control: Solve: len(G) = 1; want 2", func() { s.Solve(&QP{W: w, G: g[:1]}, u) })
+	testutil.RequirePanic(t, "control: Solve: len(Wv) = 0; want 1", func() {
 		s.Solve(&QP{W: w, G: g, J: mat.NewDense(1, 2, []float64{1, 1})}, u)
 	})
-	requirePanic(t, "control: Resolve: len(g) = 1; want 2", func() { Resolve(nil, w, g[:1], nil, 1) })
-	requirePanic(t, "control: StrokeBarrier: len(hi) = 0; want 1", func() {
+	testutil.RequirePanic(t, "control: Resolve: len(g) = 1; want 2", func() { Resolve(nil, w, g[:1], nil, 1) })
+	testutil.RequirePanic(t, "control: StrokeBarrier: len(hi) = 0; want 1", func() {
 		StrokeBarrier([]float64{0}, []float64{-1}, nil, []float64{1}, nil)
 	})
 }
@@ -440,7 +440,7 @@ func TestRelaxation(t *testing.T) {
 		if !ok {
 			t.Fatal("brute force failed")
 		}
-		if e := testnum.MaxDiff(u, want); e > 1e-8*math.Max(1, testnum.MaxAbs(want)) {
+		if e := testutil.MaxDiff(u, want); e > 1e-8*math.Max(1, testutil.MaxAbs(want)) {
 			t.Fatalf("trial %d: relaxed solution off by %.3g", trial, e)
 		}
 		requireKKT(t, qp, u, res, 1e-9) // μ = ρ(Ju − w) makes stationarity hold
@@ -449,7 +449,7 @@ func TestRelaxation(t *testing.T) {
 		qp.J = mat.DenseCopyOf(qp.J.Slice(0, meq, 0, n))
 		qp.Wv = qp.Wv[:meq]
 		res, err = s.Solve(qp, u)
-		if err != nil || res.Relaxed || res.EqualityResidual > 1e-9*math.Max(1, testnum.MaxAbs(u)) {
+		if err != nil || res.Relaxed || res.EqualityResidual > 1e-9*math.Max(1, testutil.MaxAbs(u)) {
 			t.Fatalf("hard task: err=%v Relaxed=%v residual=%g", err, res.Relaxed, res.EqualityResidual)
 		}
 	}
@@ -486,7 +486,7 @@ func benchQP(rng *rand.Rand) *QP {
 	l := randMat(rng, 12, n)
 	u0 := randVec(rng, n, 1) // the task is feasible within the bounds: |L u0| ≤ 3
 	lu := matVec(l, u0)
-	sc := 3 / testnum.MaxAbs(lu)
+	sc := 3 / testutil.MaxAbs(lu)
 	for i := range u0 {
 		u0[i] *= sc
 	}

@@ -1,7 +1,7 @@
 package dyn
 
 import (
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -94,7 +94,7 @@ func TestChristoffel(t *testing.T) {
 					}
 				}
 			}
-			worst = math.Max(worst, testnum.MaxDiff(lhs, rhs)/math.Max(1, testnum.MaxAbs(lhs)))
+			worst = math.Max(worst, testutil.MaxDiff(lhs, rhs)/math.Max(1, testutil.MaxAbs(lhs)))
 		}
 		t.Logf("%s: Christoffel check %.3g", name, worst)
 		if worst > 1e-7 {

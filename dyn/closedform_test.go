@@ -1,7 +1,7 @@
 package dyn
 
 import (
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -58,8 +58,8 @@ func TestDoublePendulumClosedForm(t *testing.T) {
 		M := massMatrix(d, q)
 		h := make([]float64, 2)
 		d.Bias(q, v, nil, h)
-		worst = math.Max(worst, testnum.MaxDiff(M, []float64{m11, m12, m12, m22}))
-		worst = math.Max(worst, testnum.MaxDiff(h, []float64{h1, h2}))
+		worst = math.Max(worst, testutil.MaxDiff(M, []float64{m11, m12, m12, m22}))
+		worst = math.Max(worst, testutil.MaxDiff(h, []float64{h1, h2}))
 	}
 	t.Logf("double pendulum: worst |M−M*|, |h−h*| = %.3g", worst)
 	if worst > 1e-13 {
@@ -109,7 +109,7 @@ func TestFloatingBodyClosedForm(t *testing.T) {
 		hLin := w.Cross(p).Sub(gb)
 		h := make([]float64, 6)
 		d.Bias(q, v, nil, h)
-		worst = math.Max(worst, testnum.MaxDiff(h, append(hAng[:], hLin[:]...)))
+		worst = math.Max(worst, testutil.MaxDiff(h, append(hAng[:], hLin[:]...)))
 	}
 	t.Logf("floating body: worst |M−M*|, |h−h*| = %.3g", worst)
 	if worst > 1e-13 {

@@ -1,7 +1,7 @@
 package dyn
 
 import (
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -22,7 +22,7 @@ func TestCRBAMatchesRNEA(t *testing.T) {
 		for range 6 {
 			q, v := randomState(m, rng)
 			M := massMatrix(d, q)
-			scale := math.Max(1, testnum.MaxAbs(M))
+			scale := math.Max(1, testutil.MaxAbs(M))
 			h := make([]float64, n)
 			d.Bias(q, v, nil, h)
 			// Columns: RNEA(q, v, e_i) − RNEA(q, v, 0).
@@ -50,7 +50,7 @@ func TestCRBAMatchesRNEA(t *testing.T) {
 			d.RNEA(q, v, a, nil, tau)
 			Ma := matVec(M, a[:n])
 			for i := range n {
-				worstID = math.Max(worstID, math.Abs(tau[i]-Ma[i]-h[i])/math.Max(1, testnum.MaxAbs(tau)))
+				worstID = math.Max(worstID, math.Abs(tau[i]-Ma[i]-h[i])/math.Max(1, testutil.MaxAbs(tau)))
 			}
 		}
 		t.Logf("%s: CRBA vs RNEA columns %.3g, asymmetry %.3g, RNEA vs Ma+h %.3g, min eig(M) %.3g",
@@ -79,7 +79,7 @@ func TestForwardDynamicsInvertsRNEA(t *testing.T) {
 			}
 			back := make([]float64, n)
 			d.RNEA(q, v, augmented(m, a), fext, back)
-			worst = math.Max(worst, testnum.MaxDiff(back, tau)/math.Max(1, testnum.MaxAbs(tau)))
+			worst = math.Max(worst, testutil.MaxDiff(back, tau)/math.Max(1, testutil.MaxAbs(tau)))
 		}
 		t.Logf("%s: |RNEA(FD(tau)) − tau| = %.3g", name, worst)
 		if worst > 1e-11 {

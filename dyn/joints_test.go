@@ -1,7 +1,7 @@
 package dyn
 
 import (
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math/rand/v2"
 	"testing"
 
@@ -32,7 +32,7 @@ func TestJointCoordinatesTree(t *testing.T) {
 					want = negated(want, s)
 				}
 			}
-			if e := testnum.MaxDiff(got, want); e > 1e-12 {
+			if e := testutil.MaxDiff(got, want); e > 1e-12 {
 				t.Errorf("tree %d, joint %s (%s): got %v, want %v", seed, j.ID, j.Model.Kind, got, want)
 			}
 		}
@@ -65,7 +65,7 @@ func TestJointCoordinatesEliminated(t *testing.T) {
 			want := qf[jf.Q0 : jf.Q0+jf.NQ]
 			got := make([]float64, len(want))
 			d.JointCoordinates(i, want, got)
-			if e := testnum.MaxDiff(got, want); e > 1e-9 {
+			if e := testutil.MaxDiff(got, want); e > 1e-9 {
 				t.Errorf("%s: eliminated %s: implied %v, SE(3) form %v", name, j.ID, got, want)
 			}
 			checked++

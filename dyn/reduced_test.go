@@ -2,7 +2,7 @@ package dyn
 
 import (
 	"errors"
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math/rand/v2"
 	"testing"
 
@@ -31,7 +31,7 @@ func TestReducedProjection(t *testing.T) {
 		var me, mr mat.Dense
 		me.Mul(mat.NewDense(n, n, MT), ET)
 		mr.Mul(ET.T(), &me)
-		if dd := testnum.MaxDiff(mr.RawMatrix().Data, r.Mr); dd > 1e-12*testnum.MaxAbs(r.Mr) {
+		if dd := testutil.MaxDiff(mr.RawMatrix().Data, r.Mr); dd > 1e-12*testutil.MaxAbs(r.Mr) {
 			t.Errorf("seed %d: M_r differs from EᵀME by %.3g", seed, dd)
 		}
 		hc := matVec(MT, c[:n])
@@ -40,7 +40,7 @@ func TestReducedProjection(t *testing.T) {
 		}
 		hr := mat.NewVecDense(nd, nil)
 		hr.MulVec(ET.T(), mat.NewVecDense(n, hc))
-		if dd := testnum.MaxDiff(hr.RawVector().Data, r.Hr); dd > 1e-12*max(1, testnum.MaxAbs(r.Hr)) {
+		if dd := testutil.MaxDiff(hr.RawVector().Data, r.Hr); dd > 1e-12*max(1, testutil.MaxAbs(r.Hr)) {
 			t.Errorf("seed %d: h_r differs from Eᵀ(h + M c) by %.3g", seed, dd)
 		}
 
@@ -49,7 +49,7 @@ func TestReducedProjection(t *testing.T) {
 			t.Fatal(err)
 		}
 		r.Inverse(udot, back)
-		if dd := testnum.MaxDiff(back, tau); dd > 1e-12*(testnum.MaxAbs(r.Mr)*testnum.MaxAbs(udot)+testnum.MaxAbs(r.Hr)+testnum.MaxAbs(tau)) {
+		if dd := testutil.MaxDiff(back, tau); dd > 1e-12*(testutil.MaxAbs(r.Mr)*testutil.MaxAbs(udot)+testutil.MaxAbs(r.Hr)+testutil.MaxAbs(tau)) {
 			t.Errorf("seed %d: Inverse(Forward(τ)) − τ = %.3g", seed, dd)
 		}
 		if a := testing.AllocsPerRun(10, func() {

@@ -3,6 +3,7 @@ package dyn_test
 import (
 	"fmt"
 	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/internal/testfix"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -64,16 +65,8 @@ func TestSupportModelMatchesRecompiled(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := compile.Compile(g, compile.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		q0, _ := m.Seed("")
-		a, err := closure.Assemble(m, q0, closure.AssembleOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := a.Q
+		m := testfix.Compile(t, g, compile.Options{})
+		q := testfix.Assemble(t, m, "", nil)
 		got, err := dyn.SupportModel(m, q, tc.supports)
 		if err != nil {
 			t.Fatal(err)

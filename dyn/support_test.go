@@ -2,6 +2,7 @@ package dyn_test
 
 import (
 	"fmt"
+	"github.com/robocompiler/robocompiler/internal/testfix"
 	"testing"
 
 	"github.com/robocompiler/robocompiler/closure"
@@ -91,20 +92,13 @@ func TestSupportModesKangaroo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := compile.Compile(g, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q0, _ := m.Seed("")
-	a, err := closure.Assemble(m, q0, closure.AssembleOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := testfix.Compile(t, g, compile.Options{})
+	q := testfix.Assemble(t, m, "", nil)
 	for _, tc := range []struct {
 		soles []string
 		want  int
 	}{{nil, 18}, {[]string{"left_ankle_roll"}, 12}, {[]string{"right_ankle_roll"}, 12}, {[]string{"left_ankle_roll", "right_ankle_roll"}, 6}} {
-		rows, _, mob, gap := supportMode(t, m, a.Q, tc.soles)
+		rows, _, mob, gap := supportMode(t, m, q, tc.soles)
 		if rows != 6*len(tc.soles) || mob != tc.want {
 			t.Errorf("soles %v: %d added rows, mobility %d; want %d, %d", tc.soles, rows, mob, 6*len(tc.soles), tc.want)
 		}

@@ -1,7 +1,7 @@
 package dyn
 
 import (
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -59,7 +59,7 @@ func TestCutJointsIgnored(t *testing.T) {
 	for i := m.NVT; i < m.NV; i++ {
 		v2[i], a2[i] = 100*rng.NormFloat64(), 100*rng.NormFloat64()
 	}
-	if got := eval(q2, v2, a2); testnum.MaxDiff(got, ref) != 0 {
+	if got := eval(q2, v2, a2); testutil.MaxDiff(got, ref) != 0 {
 		t.Fatalf("cut-joint entries changed the tree dynamics: %v vs %v", got, ref)
 	}
 	// M_11: left link about its hinge plus its armature only.

@@ -2,7 +2,7 @@ package kin_test
 
 import (
 	"github.com/robocompiler/robocompiler"
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -65,5 +65,5 @@ func randomU(rng *rand.Rand, d int, s float64) []float64 {
 
 // relDiff returns max|a−b| / max(1, max|b|).
 func relDiff(a, b []float64) float64 {
-	return testnum.MaxDiff(a, b) / math.Max(1, testnum.MaxAbs(b))
+	return testutil.MaxDiff(a, b) / math.Max(1, testutil.MaxAbs(b))
 }

@@ -3,7 +3,7 @@ package mjcf_test
 import (
 	"bytes"
 	"errors"
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -190,7 +190,7 @@ func roundTripDynamics(t *testing.T, m, m2 *compile.Model, qa []float64, n int) 
 				hmap[i] += T[i][a] * h2[a]
 			}
 		}
-		dM, dh = math.Max(dM, testnum.RelDiff(M, Mmap)), math.Max(dh, testnum.RelDiff(h, hmap))
+		dM, dh = math.Max(dM, testutil.RelDiff(M, Mmap)), math.Max(dh, testutil.RelDiff(h, hmap))
 	}
 	return dM, dh
 }

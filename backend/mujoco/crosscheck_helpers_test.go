@@ -4,7 +4,7 @@ package mujoco_test
 
 import (
 	"bytes"
-	"github.com/robocompiler/robocompiler/internal/testnum"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -146,8 +146,8 @@ func (x *exported) dynamicsDiff(t *testing.T, n int, seed uint64) (dM, dh float6
 			col[i] += bias[i] - passive[i]
 		}
 		must(t, l.Forces(q, col, frc))
-		dM = math.Max(dM, testnum.RelDiff(M, Mmap))
-		dh = math.Max(dh, testnum.RelDiff(h, frc))
+		dM = math.Max(dM, testutil.RelDiff(M, Mmap))
+		dh = math.Max(dh, testutil.RelDiff(h, frc))
 	}
 	return dM, dh
 }

@@ -4,6 +4,7 @@ package mujoco
 
 import (
 	"fmt"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -197,8 +198,8 @@ func TestEqualityLengthPanics(t *testing.T) {
 	m := mustLoad(t, withJac(chainXML, "dense"))
 	d := mustData(t, m)
 	must(t, d.Forward())
-	requirePanic(t, "mujoco: EqualityResiduals: len(out) = 2; want 3", func() { d.EqualityResiduals(make([]float64, 2)) })
-	requirePanic(t, "mujoco: EqualityJacobian: len(out) = 3; want 6", func() { d.EqualityJacobian(make([]float64, 3)) })
+	testutil.RequirePanic(t, "mujoco: EqualityResiduals: len(out) = 2; want 3", func() { d.EqualityResiduals(make([]float64, 2)) })
+	testutil.RequirePanic(t, "mujoco: EqualityJacobian: len(out) = 3; want 6", func() { d.EqualityJacobian(make([]float64, 3)) })
 	if d.ConstraintsTruncated() {
 		t.Error("ConstraintsTruncated on a 3-row model")
 	}

@@ -3,6 +3,7 @@
 package mujoco
 
 import (
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -143,5 +144,5 @@ func TestDifferentiatePosInvertsIntegratePos(t *testing.T) {
 			t.Fatalf("DifferentiatePos = %v, want %v", got, v)
 		}
 	}
-	requirePanic(t, "mujoco: IntegratePos: len(qpos) = 6; want 7", func() { m.IntegratePos(make([]float64, 6), v[:], 1) })
+	testutil.RequirePanic(t, "mujoco: IntegratePos: len(qpos) = 6; want 7", func() { m.IntegratePos(make([]float64, 6), v[:], 1) })
 }

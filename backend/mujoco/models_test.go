@@ -136,15 +136,3 @@ func must(t testing.TB, err error) {
 		t.Fatal(err)
 	}
 }
-
-// requirePanic runs f and fails unless it panics with the message want.
-func requirePanic(t *testing.T, want string, f func()) {
-	t.Helper()
-	defer func() {
-		t.Helper()
-		if r := recover(); r != want {
-			t.Errorf("panic %v; want %q", r, want)
-		}
-	}()
-	f()
-}
