@@ -34,9 +34,9 @@ func Example() {
 }
 
 // An imported MJCF model (Menagerie's Panda, from ../shared/models): assemble from its
-// "home" keyframe, set the joint speeds and evaluate the reduced inverse dynamics: the
-// reduced efforts that hold the arm against gravity at rest.
-func ExampleData_Inverse() {
+// "home" keyframe and run the forward dynamics at rest with the motors off (the arm falls
+// under gravity); then the reduced inverse dynamics at rest gives the efforts that hold it.
+func Example_mjcf() {
 	m, err := robocompiler.Load("../shared/models/menagerie/franka_emika_panda/panda.xml", robocompiler.Options{})
 	if err != nil {
 		fmt.Println(err)
@@ -47,6 +47,12 @@ func ExampleData_Inverse() {
 		fmt.Println(err)
 		return
 	}
+	if err := d.Forward(make([]float64, len(d.Kin.Ports)), nil); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("mobility %d, %d ports\n", d.Mobility(), len(d.Kin.Ports))
+	fmt.Printf("falling: u̇[1] = %.3f rad/s²\n", d.Udot[1])
 	if err := d.SetState(make([]float64, d.Mobility()), make([]float64, d.Mobility())); err != nil {
 		fmt.Println(err)
 		return
@@ -55,11 +61,11 @@ func ExampleData_Inverse() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("mobility %d, %d ports\n", d.Mobility(), len(d.Kin.Ports))
-	fmt.Printf("τ_r[1] = %.3f N·m\n", d.TauR[1])
+	fmt.Printf("holding: τ_r[1] = %.3f N·m\n", d.TauR[1])
 	// Output:
 	// mobility 8, 8 ports
-	// τ_r[1] = -29.356 N·m
+	// falling: u̇[1] = 2.213 rad/s²
+	// holding: τ_r[1] = -29.356 N·m
 }
 
 // Moving the independent coordinates along the closure: the tracker keeps every loop
