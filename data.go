@@ -70,7 +70,7 @@ func (d *Data) Lift() *closure.Lift { return d.Tracker.Lift }
 // closure workspace and lift, and buffers sized by the mobility, with the speeds at rest.
 func (d *Data) install(q []float64, p *closure.Partition) error {
 	m := d.m.Model
-	tr, err := closure.NewTracker(m, q, p)
+	tr, err := closure.NewTrackerWith(m, q, p, d.m.Tracking)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/mjcf"
@@ -24,6 +25,8 @@ type Options struct {
 	// Floating joins a URDF's root link to the ground by a free joint instead of welding
 	// it (other formats declare their own base).
 	Floating bool
+	// Tracking are the settings of the closure tracker behind Assemble and Track.
+	Tracking closure.TrackerOptions
 }
 
 // Model is a compiled mechanism with the partition request it was loaded with. It is
@@ -37,6 +40,8 @@ type Model struct {
 	Request []int
 	// Warnings are the importer's notes on what it did not use (MJCF, URDF).
 	Warnings []string
+	// Tracking are the tracker settings of every workspace of the model.
+	Tracking closure.TrackerOptions
 }
 
 // Load reads MODEL and compiles it: a CMG .json file, an MJCF .xml file, a .urdf file, or
@@ -61,7 +66,7 @@ func Compile(g *cmg.Graph, opts Options) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Model{Model: cm}
+	m := &Model{Model: cm, Tracking: opts.Tracking}
 	if opts.Partition != "" {
 		if m.Request, err = cm.PartitionRequest(opts.Partition); err != nil {
 			return nil, err

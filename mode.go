@@ -72,5 +72,5 @@ func (m *Model) WithSupports(q []float64, supports []string) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Model{Model: cm, Request: m.Request, Warnings: m.Warnings}, nil
+	return &Model{Model: cm, Request: m.Request, Warnings: m.Warnings, Tracking: m.Tracking}, nil
 }

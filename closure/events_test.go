@@ -42,7 +42,7 @@ func fourBar(t *testing.T, ground, crank, coupler, rocker float64, seed [4]float
 
 // trackerFor partitions m at q with the request (joint ids; nil: automatic) and starts a
 // tracker.
-func trackerFor(t *testing.T, m *compile.Model, q []float64, ids ...string) *Tracker {
+func trackerFor(t *testing.T, m *compile.Model, q []float64, opts TrackerOptions, ids ...string) *Tracker {
 	t.Helper()
 	var req []int
 	for _, id := range ids {
@@ -54,7 +54,7 @@ func trackerFor(t *testing.T, m *compile.Model, q []float64, ids ...string) *Tra
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := NewTracker(m, q, p)
+	tr, err := NewTrackerWith(m, q, p, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestRankChangeParallelogram(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			th := c.start
 			m, q := fourBar(t, 0.4, 0.1, 0.4, 0.1, [4]float64{th, -th, th, th})
-			tr := trackerFor(t, m, q, "crank_pivot")
+			tr := trackerFor(t, m, q, TrackerOptions{}, "crank_pivot")
 			cut := RowOwner(m, tr.Lift.P.Rows[0])
 			var err error
 			k := 0
@@ -130,8 +130,7 @@ func TestReconfigurationAtRockerFold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr := trackerFor(t, m, a.Q, "rocker_pivot")
-	tr.RCondTol = 0.015 // reached a few steps of 1e-3 rad before the fold
+	tr := trackerFor(t, m, a.Q, TrackerOptions{RCondTol: 0.015}, "rocker_pivot") // reached a few steps of 1e-3 rad before the fold
 	rocker := func() float64 { return jointValue(m, tr.Q, "rocker_pivot") }
 	const h = 1e-3
 	for k := 0; tr.Reconfigurations == 0; k++ {
@@ -147,7 +146,7 @@ func TestReconfigurationAtRockerFold(t *testing.T) {
 	if ev.Kept || !strings.Contains(ev.String(), "rocker_pivot") || !strings.Contains(ev.String(), "not a valid") {
 		t.Errorf("the event should say the requested rocker_pivot is no longer valid: %s", ev)
 	}
-	if len(ev.Independent) != 1 || ev.Independent[0] == "rocker_pivot" || ev.NewRCond < tr.RCondTol {
+	if len(ev.Independent) != 1 || ev.Independent[0] == "rocker_pivot" || ev.NewRCond < 0.015 {
 		t.Errorf("new independent %v (reciprocal condition %.3g)", ev.Independent, ev.NewRCond)
 	}
 	// Continue in the new coordinate, in whichever direction raises the rocker: it passes
@@ -215,8 +214,7 @@ func TestReconfigurationKeepsRequest(t *testing.T) {
 	} {
 		start := c.start
 		m, q := tripleParallelogram(t, start)
-		tr := trackerFor(t, m, q, "crank0_pivot")
-		tr.RCondTol = c.rcondTol
+		tr := trackerFor(t, m, q, TrackerOptions{RCondTol: c.rcondTol}, "crank0_pivot")
 		rows := append([]int(nil), tr.Lift.P.Rows...)
 		if tr.Lift.P.Rank != 5 {
 			t.Fatalf("rank %d, want 5", tr.Lift.P.Rank)

@@ -10,8 +10,8 @@ import (
 // ReconfigureRCond is the default reciprocal condition number of the scaled dependent
 // block R_p below which a Tracker re-decides its rank and partition. It falls like the
 // square root of the distance to a fold of the independent coordinates, so a caller
-// stepping towards such a configuration raises Tracker.RCondTol until the re-decision
-// happens at least one step before the fold.
+// stepping towards such a configuration raises TrackerOptions.RCondTol until the
+// re-decision happens at least one step before the fold.
 const ReconfigureRCond = 1e-4
 
 // crossingBisections bounds the bisection that locates a sign change of det R_p inside
@@ -24,7 +24,8 @@ const crossingBisections = 40
 // assembly from the prediction.
 //
 // After each step it watches the dependent block R_p. When R_p becomes ill-conditioned
-// (Lift.RCond < RCondTol) or singular, or det R_p changes sign within the step, the rank
+// (Lift.RCond < TrackerOptions.RCondTol) or singular, or det R_p changes sign within the
+// step, the rank
 // is decided again: an unchanged rank is a computational reconfiguration (a new partition
 // is chosen, keeping the requested independent coordinates when they are still valid
 // there, and the step is accepted); a changed rank is a mechanism event returned as
@@ -38,24 +39,39 @@ type Tracker struct {
 	// Steps, Corrections (Newton iterations), Reacquisitions and Reconfigurations count
 	// the work done.
 	Steps, Corrections, Reacquisitions, Reconfigurations int
-	// RCondTol is the reciprocal condition number of the scaled R_p below which the
-	// partition is re-decided (NewTracker sets ReconfigureRCond).
-	RCondTol float64
 	// Events lists the computational reconfigurations, oldest first.
 	Events []Reconfiguration
 
 	m         *compile.Model
 	d         *Data
+	rcondTol  float64 // TrackerOptions.RCondTol
 	nw        *newton
 	requested []int // the independent coordinates asked for (nil: automatic)
 	dv, qp    []float64
 }
 
-// NewTracker starts tracking from the feasible configuration q (copied) with partition p.
-// When p was requested, its independent coordinates are the ones kept through
-// computational reconfigurations whenever they remain valid.
+// TrackerOptions are the settings of a Tracker.
+type TrackerOptions struct {
+	// RCondTol is the reciprocal condition number of the scaled R_p below which the
+	// partition is re-decided (0: ReconfigureRCond). It falls like the square root of the
+	// distance to a fold, so a caller stepping towards one raises it until the re-decision
+	// happens at least one step before the fold.
+	RCondTol float64
+}
+
+// NewTracker starts tracking from the feasible configuration q (copied) with partition p
+// and the default options. When p was requested, its independent coordinates are the
+// ones kept through computational reconfigurations whenever they remain valid.
 func NewTracker(m *compile.Model, q []float64, p *Partition) (*Tracker, error) {
-	t := &Tracker{Q: append([]float64(nil), q...), m: m, d: NewData(m), RCondTol: ReconfigureRCond,
+	return NewTrackerWith(m, q, p, TrackerOptions{})
+}
+
+// NewTrackerWith is NewTracker with the settings opts.
+func NewTrackerWith(m *compile.Model, q []float64, p *Partition, opts TrackerOptions) (*Tracker, error) {
+	if opts.RCondTol == 0 {
+		opts.RCondTol = ReconfigureRCond
+	}
+	t := &Tracker{Q: append([]float64(nil), q...), m: m, d: NewData(m), rcondTol: opts.RCondTol,
 		dv: make([]float64, m.NV), qp: make([]float64, m.NQ)}
 	if p.Requested {
 		t.requested = append([]int(nil), p.Independent...)
@@ -92,8 +108,8 @@ func (t *Tracker) Step(du []float64) error {
 	sign := t.Lift.Sign
 	err := t.Lift.Update(t.d.C)
 	switch {
-	case err == nil && t.Lift.RCond >= t.RCondTol && t.Lift.Sign == sign:
-	case err == nil && t.Lift.RCond >= t.RCondTol:
+	case err == nil && t.Lift.RCond >= t.rcondTol && t.Lift.Sign == sign:
+	case err == nil && t.Lift.RCond >= t.rcondTol:
 		// det R_p changed sign inside the step: decide the rank where it vanished.
 		if err := t.crossing(); err != nil {
 			t.restore()
@@ -216,7 +232,7 @@ func (t *Tracker) redecide(rc float64) error {
 	ev := Reconfiguration{Step: t.Steps + 1, RCond: rc, Requested: pick(names, t.requested)}
 	if t.requested != nil {
 		if p, err := ChoosePartition(t.m, t.d.C, t.requested, 0); err == nil {
-			if l := NewLift(p, t.m.NV); l.Update(t.d.C) == nil && l.RCond >= t.RCondTol {
+			if l := NewLift(p, t.m.NV); l.Update(t.d.C) == nil && l.RCond >= t.rcondTol {
 				ev.Kept = true
 				t.install(p, l, &ev)
 				return nil

@@ -15,7 +15,7 @@ var ErrNotPositiveDefinite = errors.New("control: matrix is not symmetric positi
 var ErrNotSymmetric = errors.New("control: metric W is not symmetric")
 
 // ErrMaxIterations is returned when the active-set iteration does not terminate within
-// Solver.MaxIterations steps (a sign of cycling on a badly degenerate problem).
+// SolverOptions.MaxIterations steps (a sign of cycling on a badly degenerate problem).
 var ErrMaxIterations = errors.New("control: QP iteration limit reached")
 
 // ErrNonFinite is returned when a QP input contains NaN or ±Inf.

@@ -376,12 +376,12 @@ func TestMaxIterations(t *testing.T) {
 	if err != nil || res.Iterations < 4 {
 		t.Fatalf("setup: %v, %d iterations", err, res.Iterations)
 	}
-	s.MaxIterations = res.Iterations - 1
-	if _, err := s.Solve(qp, u); !errors.Is(err, ErrMaxIterations) {
+	short := NewSolverWith(8, 2, 20, SolverOptions{MaxIterations: res.Iterations - 1})
+	if _, err := short.Solve(qp, u); !errors.Is(err, ErrMaxIterations) {
 		t.Fatalf("err = %v, want ErrMaxIterations", err)
 	}
-	s.MaxIterations = res.Iterations
-	if _, err := s.Solve(qp, u); err != nil {
+	enough := NewSolverWith(8, 2, 20, SolverOptions{MaxIterations: res.Iterations})
+	if _, err := enough.Solve(qp, u); err != nil {
 		t.Fatalf("with exactly enough iterations: %v", err)
 	}
 }

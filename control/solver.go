@@ -12,9 +12,7 @@ import (
 // with the Goldfarb–Idnani dual active-set method. All working storage is allocated by
 // NewSolver; Solve does not allocate. A Solver is not safe for concurrent use.
 type Solver struct {
-	// MaxIterations bounds the number of active-set steps per Solve; zero selects
-	// 50 + 10·(n + meq + mineq).
-	MaxIterations int
+	maxIter int // SolverOptions.MaxIterations
 
 	n, meq, mineq int // capacities
 	meqEff        int // equalities of the current solve (0 when relaxed)
@@ -37,16 +35,27 @@ type Solver struct {
 	resid  []float64 // J u − w
 }
 
+// SolverOptions are the settings of a Solver.
+type SolverOptions struct {
+	// MaxIterations bounds the number of active-set steps per Solve; zero selects
+	// 50 + 10·(n + meq + mineq).
+	MaxIterations int
+}
+
 // NewSolver preallocates a solver for QPs with n variables (W n×n), up to meq equality rows
-// (J meq×n) and up to mineq inequality rows (A mineq×n). Problems with fewer rows, or
-// fewer variables, may also be solved.
-func NewSolver(n, meq, mineq int) *Solver {
+// (J meq×n) and up to mineq inequality rows (A mineq×n), with the default options. Problems
+// with fewer rows, or fewer variables, may also be solved.
+func NewSolver(n, meq, mineq int) *Solver { return NewSolverWith(n, meq, mineq, SolverOptions{}) }
+
+// NewSolverWith is NewSolver with the settings opts.
+func NewSolverWith(n, meq, mineq int, opts SolverOptions) *Solver {
 	if n < 1 || meq < 0 || mineq < 0 {
 		panic(fmt.Sprintf("control: NewSolver(%d, %d, %d): need n ≥ 1 and non-negative row counts", n, meq, mineq))
 	}
 	vec := func() []float64 { return make([]float64, n) }
 	return &Solver{
-		n: n, meq: meq, mineq: mineq,
+		maxIter: opts.MaxIterations,
+		n:       n, meq: meq, mineq: mineq,
 		l:      make([]float64, n*n),
 		fac:    activeFactor{j: make([]float64, n*n), r: make([]float64, n*n)},
 		x:      vec(),
@@ -132,7 +141,7 @@ func (s *Solver) Solve(qp *QP, u []float64) (Result, error) {
 		s.isAct[i] = false
 	}
 
-	maxIter := s.MaxIterations
+	maxIter := s.maxIter
 	if maxIter <= 0 {
 		maxIter = 50 + 10*(n+meq+mineq)
 	}
