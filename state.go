@@ -142,23 +142,33 @@ func (d *Data) SetFullState(q, v []float64) error {
 	if err := checkVec("SetFullState", "v", v, d.m.NV); err != nil {
 		return err
 	}
-	prev := append([]float64(nil), d.Q...)
+	prevQ, prevU := append([]float64(nil), d.Q...), append([]float64(nil), d.U...)
 	if err := d.Tracker.Reset(q); err != nil {
 		return err
 	}
-	names := d.m.CoordinateNames()
+	if err := d.feasible(q, v); err != nil {
+		copy(d.U, prevU)
+		if rerr := d.Tracker.Reset(prevQ); rerr != nil {
+			return fmt.Errorf("%w (and the previous state could not be restored: %v)", err, rerr)
+		}
+		return err
+	}
+	return nil
+}
+
+// feasible checks, after the tracker's Reset to q, that Reset moved no coordinate of q
+// and sets U from v's independent coordinates, checking that E u reproduces v.
+func (d *Data) feasible(q, v []float64) error {
 	for i, x := range q {
 		if math.Abs(d.Q[i]-x) > FeasibleTol*math.Max(1, math.Abs(x)) {
-			err := fmt.Errorf("SetFullState: q is off the closure manifold: configuration coordinate %d moves from %.12g to %.12g", i, x, d.Q[i])
-			_ = d.Tracker.Reset(prev)
-			return err
+			return fmt.Errorf("SetFullState: q is off the closure manifold: configuration coordinate %d moves from %.12g to %.12g", i, x, d.Q[i])
 		}
 	}
-	p := d.Partition()
-	for k, c := range p.Independent {
+	for k, c := range d.Partition().Independent {
 		d.U[k] = v[c]
 	}
 	d.Kin.Lifted(d.U)
+	names := d.m.CoordinateNames()
 	for i, x := range v {
 		if math.Abs(d.V[i]-x) > FeasibleTol*math.Max(1, math.Abs(x)) {
 			return fmt.Errorf("SetFullState: v is not tangent to the closure: %s = %.12g, the lift of the independent speeds gives %.12g", names[i], x, d.V[i])

@@ -111,6 +111,16 @@ func TestSetFullState(t *testing.T) {
 		if err := e.SetFullState(q, badV); err == nil {
 			t.Errorf("%s: a velocity off the tangent space was accepted", tc.name)
 		}
+		for i := range q {
+			if e.Q[i] != q[i] {
+				t.Errorf("%s: a refused state moved q[%d] from %v to %v", tc.name, i, q[i], e.Q[i])
+			}
+		}
+		for i := range u {
+			if math.Abs(e.U[i]-u[i]) > 1e-12 {
+				t.Errorf("%s: a refused state changed u[%d] from %v to %v", tc.name, i, u[i], e.U[i])
+			}
+		}
 	}
 }
 
