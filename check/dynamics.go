@@ -3,7 +3,6 @@ package check
 import (
 	"math"
 
-	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/internal/kktref"
 )
 
@@ -32,18 +31,21 @@ func (w *workspace) dynamics(q, u []float64, curvature, reference bool) (dynWitn
 		f[i] = w.uniform(w.opts.Effort)
 	}
 	fext := w.externalWrench()
-	c := kd.Curv
+	// The front door's stages at the evaluated state; the ablation runs them with the
+	// curvature zeroed (and restores it).
+	d := w.d
 	if !curvature {
-		c = make([]float64, nv)
+		saved := append([]float64(nil), d.Curv...)
+		clear(d.Curv)
+		defer copy(d.Curv, saved)
 	}
-	kd.Dyn.ReducedDynamics(red, q, kd.V, kd.Lift.E, c, fext)
-	tauR, udot := make([]float64, len(u)), make([]float64, len(u))
-	kd.ReducedEffort(f, tauR)
-	if err := red.Forward(tauR, udot); err != nil {
+	if err := d.Dynamics(fext); err != nil {
 		return dynWitness{}, err
 	}
-	a := make([]float64, nv)
-	dyn.TreeAcceleration(kd.Lift.E, c, udot, a)
+	if err := d.Accelerations(f, nil); err != nil {
+		return dynWitness{}, err
+	}
+	a := append([]float64(nil), d.A...)
 
 	nr := len(w.rows)
 	Jc, gamma := make([]float64, nr*nv), make([]float64, nr)
