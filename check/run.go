@@ -78,7 +78,9 @@ func newWorkspace(d *robocompiler.Data, opts Options) (*workspace, error) {
 		}
 		w.tasks = append(w.tasks, t)
 	}
-	w.rows = p.Enforced(m.Model)
+	if m.NV > 0 { // with no coordinates (a loop of fixed joints) no row can act
+		w.rows = p.Enforced(m.Model)
+	}
 	best := -1.0
 	for i, b := range m.Bodies {
 		if b.Inertia.Mass > best {

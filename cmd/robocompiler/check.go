@@ -31,7 +31,7 @@ func init() {
 			if opts.States < 1 {
 				return cli.Usage(fmt.Errorf("--states %d: at least one state is needed", opts.States))
 			}
-			s, err := assembleModel(args[0], start, &f)
+			s, err := assembleModel(cmd, args[0], start, &f)
 			if err != nil {
 				return err
 			}

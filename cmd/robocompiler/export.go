@@ -46,7 +46,7 @@ style of Extended URDF.`,
 			if out == "" {
 				return cli.Usage(errors.New("-o FILE is required"))
 			}
-			s, err := assembleModel(args[0], seed, &f)
+			s, err := assembleModel(cmd, args[0], seed, &f)
 			if err != nil {
 				return err
 			}

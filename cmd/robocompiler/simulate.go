@@ -77,7 +77,7 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 	}
 	opts := tasks.Options{Duration: f.duration}
 	var bar *progressbar.ProgressBar
-	if !f.noProgress {
+	if !f.noProgress && isTerminal(cmd.ErrOrStderr()) {
 		opts.Progress = func(done, total int) {
 			if bar == nil {
 				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
