@@ -97,4 +97,3 @@ func orRoot(path string) string {
 	}
 	return path
 }
-
