@@ -40,6 +40,9 @@ type Data struct {
 	Reduced *dyn.Reduced
 	// Assembly reports the last assembly (iterations, closure gap).
 	Assembly *closure.Assembly
+	// Warnings are the notes of the last assembly: one per seed coordinate projected into
+	// its joint's limits (Model.ProjectSeed), nil when none moved.
+	Warnings []string
 
 	m *Model
 }

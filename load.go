@@ -27,6 +27,21 @@ type Options struct {
 	Floating bool
 	// Tracking are the settings of the closure tracker behind Assemble and Track.
 	Tracking closure.TrackerOptions
+	// MemoryBudget bounds, in bytes, the dense workspaces a Data of the model allocates
+	// (Model.WorkspaceBytes): a larger model is refused by Compile with an error instead
+	// of exhausting memory. 0 means DefaultMemoryBudget; a negative value, no bound.
+	MemoryBudget int64
+}
+
+// DefaultMemoryBudget is the workspace bound of Options.MemoryBudget: 2 GiB.
+const DefaultMemoryBudget = 2 << 30
+
+// WorkspaceBytes estimates the bytes of the dense matrices a Data of the model holds:
+// the closure Jacobian (Rows × NV), the lift E (NV × NV at most), the tree and reduced
+// mass matrices (NVT² and NV²) and the factorisations beside them.
+func (m *Model) WorkspaceBytes() int64 {
+	nv, rows, nvt := int64(m.NV), int64(m.Rows), int64(m.NVT)
+	return 8 * (2*rows*nv + 2*nv*nv + 3*nvt*nvt)
 }
 
 // Model is a compiled mechanism with the partition request it was loaded with. It is
@@ -67,6 +82,14 @@ func Compile(g *cmg.Graph, opts Options) (*Model, error) {
 		return nil, err
 	}
 	m := &Model{Model: cm, Tracking: opts.Tracking}
+	budget := opts.MemoryBudget
+	if budget == 0 {
+		budget = DefaultMemoryBudget
+	}
+	if need := m.WorkspaceBytes(); budget > 0 && need > budget {
+		return nil, fmt.Errorf("%s: the model is too large: %d velocities and %d closure rows need about %.3g GB of dense workspace, above the memory budget of %.3g GB (Options.MemoryBudget)",
+			g.Source, m.NV, m.Rows, float64(need)/1e9, float64(budget)/1e9)
+	}
 	if opts.Partition != "" {
 		if m.Request, err = cm.PartitionRequest(opts.Partition); err != nil {
 			return nil, err

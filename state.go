@@ -19,8 +19,32 @@ func (d *Data) Assemble(seed string) error {
 	return d.AssembleFrom(q0)
 }
 
+// ProjectSeed moves every coordinate of q (len NQ) that lies outside its joint's limits
+// onto the nearest limit, in place, and returns one warning per joint moved, naming it
+// with its old and new values (nil when nothing moved). It is the one rule for seeds of
+// every format (a CMG seed, an MJCF qpos0 or keyframe, a URDF's zero configuration):
+// AssembleFrom applies it before assembling. Spherical and free joints have no limits.
+func (m *Model) ProjectSeed(q []float64) []string {
+	var warnings []string
+	for i := range m.Joints {
+		j := &m.Joints[i]
+		if j.NQ == 0 || j.Model.WithinLimits(q[j.Q0:j.Q0+j.NQ], 0) {
+			continue
+		}
+		old := append([]float64(nil), q[j.Q0:j.Q0+j.NQ]...)
+		for k := range min(j.NQ, 3) {
+			q[j.Q0+k] = math.Min(math.Max(q[j.Q0+k], j.Model.Lower[k]), j.Model.Upper[k])
+		}
+		n := min(j.NQ, 3)
+		warnings = append(warnings, fmt.Sprintf("%s: seed value of joint %q %s is outside its limits [%s, %s]; projected to %s",
+			m.Graph.Source, j.ID, values(old), values(j.Model.Lower[:n]), values(j.Model.Upper[:n]), values(q[j.Q0:j.Q0+j.NQ])))
+	}
+	return warnings
+}
+
 // AssembleFrom assembles a feasible configuration from q0 (len NQ) by defect-homotopy
-// continuation, holding the independent coordinates — those of the current partition
+// continuation, after projecting q0 into the joint limits (ProjectSeed; the warnings are
+// in Warnings), holding the independent coordinates — those of the current partition
 // after a first assembly, else the model's request — at their values in q0. It checks
 // that every eliminated cut joint's implied coordinates are within its limits, chooses the
 // partition there (the model's request, or the automatic one), evaluates the closure and
@@ -31,12 +55,17 @@ func (d *Data) AssembleFrom(q0 []float64) error {
 	if err := checkLen("AssembleFrom", "q0", len(q0), m.NQ); err != nil {
 		return err
 	}
+	q0 = append([]float64(nil), q0...)
+	warnings := m.ProjectSeed(q0)
 	hold := m.Request
 	if d.Tracker != nil {
 		hold = d.Partition().Independent
 	}
 	a, err := closure.Assemble(m.Model, q0, closure.AssembleOptions{Hold: hold})
 	if err != nil {
+		if perr := m.diagnoseHold(q0, hold); perr != nil {
+			return perr
+		}
 		return err
 	}
 	if _, err := m.EliminatedValues(a.Q); err != nil {
@@ -49,7 +78,25 @@ func (d *Data) AssembleFrom(q0 []float64) error {
 	if err := d.install(a.Q, p); err != nil {
 		return err
 	}
-	d.Assembly = a
+	d.Assembly, d.Warnings = a, warnings
+	return nil
+}
+
+// diagnoseHold explains a failed assembly that held the coordinates hold: when the
+// mechanism assembles with nothing held and hold cannot be independent there (e.g. more
+// coordinates than the mobility), the partition's error says so, naming them; otherwise
+// nil (the failure is not the request's).
+func (m *Model) diagnoseHold(q0 []float64, hold []int) error {
+	if len(hold) == 0 {
+		return nil
+	}
+	a, err := closure.Assemble(m.Model, q0, closure.AssembleOptions{})
+	if err != nil {
+		return nil
+	}
+	if _, err := closure.PartitionAt(m.Model, a.Q, hold); err != nil {
+		return fmt.Errorf("%s: the held independent coordinates cannot be independent: %w", m.Graph.Source, err)
+	}
 	return nil
 }
 
@@ -231,4 +278,12 @@ func (d *Data) assembled(op string) error {
 		return fmt.Errorf("%s: the workspace holds no state; call Assemble first", op)
 	}
 	return nil
+}
+
+// values formats one value bare and several as a list.
+func values(x []float64) string {
+	if len(x) == 1 {
+		return fmt.Sprintf("%.6g", x[0])
+	}
+	return fmt.Sprintf("%.6g", x)
 }

@@ -3,6 +3,7 @@ package robocompiler_test
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/robocompiler/robocompiler"
@@ -187,5 +188,46 @@ func TestSwitchModel(t *testing.T) {
 		if math.Abs(s) > 1e-12*math.Max(1, scale) {
 			t.Errorf("impact projection: (E'ᵀ M (v − v'))[%d] = %.3g", k, s)
 		}
+	}
+}
+
+// TestProjectSeedWarns: a seed outside a joint's limits is projected onto the nearest
+// limit with a warning naming the joint, and Assemble then succeeds and reports it in
+// Warnings.
+func TestProjectSeedWarns(t *testing.T) {
+	m, err := robocompiler.Load("fourbar", robocompiler.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := m.Seed("")
+	if w := m.ProjectSeed(q); w != nil {
+		t.Fatalf("the four-bar's seed is within limits: %v", w)
+	}
+	j := -1
+	for i := range m.Joints {
+		if m.Joints[i].Model.Limited && m.Joints[i].NQ == 1 {
+			j = i
+			break
+		}
+	}
+	if j < 0 {
+		t.Skip("no limited joint")
+	}
+	jt := &m.Joints[j]
+	q[jt.Q0] = jt.Model.Upper[0] + 1
+	w := m.ProjectSeed(q)
+	if len(w) != 1 || !strings.Contains(w[0], jt.ID) || q[jt.Q0] != jt.Model.Upper[0] {
+		t.Fatalf("warnings %v, q = %g", w, q[jt.Q0])
+	}
+}
+
+// TestTooLargeModelRefused: a model whose workspace exceeds the memory budget is refused
+// by Load before anything is allocated.
+func TestTooLargeModelRefused(t *testing.T) {
+	if _, err := robocompiler.Load("excavator", robocompiler.Options{MemoryBudget: 1000}); err == nil || !strings.Contains(err.Error(), "memory budget") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := robocompiler.Load("excavator", robocompiler.Options{MemoryBudget: -1}); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -60,7 +60,7 @@ func (w *workspace) dynamics(q, u []float64, curvature, reference bool) (dynWitn
 	if nr > 0 {
 		out.rc = kktref.ResidualC(Jc, a, gamma)
 	}
-	if !reference {
+	if !reference || nv == 0 { // nothing moves: the reference has no unknowns
 		return out, nil
 	}
 

@@ -40,3 +40,18 @@ func (o *Options) defaults() {
 		o.Wrench = 1
 	}
 }
+
+// MaxStates bounds Options.States for the command line (each state costs a KKT solve).
+const MaxStates = 10000
+
+// ReferenceBytes estimates the bytes the KKT reference of eq. 22 allocates for a model
+// with nv velocities and rows closure rows: four dense (nv+rows)² float64 matrices, or
+// with extended precision 192-bit numbers (about 64 bytes each) in their place.
+func ReferenceBytes(nv, rows int, extended bool) int64 {
+	k := int64(nv + rows)
+	per := int64(8 * 4)
+	if extended {
+		per = 64 * 4
+	}
+	return per * k * k
+}

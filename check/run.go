@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"gonum.org/v1/gonum/mat"
 	"math"
 	"math/rand/v2"
 
@@ -78,7 +79,9 @@ func newWorkspace(d *robocompiler.Data, opts Options) (*workspace, error) {
 		}
 		w.tasks = append(w.tasks, t)
 	}
-	w.rows = p.Enforced(m.Model)
+	if m.NV > 0 { // with no coordinates (a loop of fixed joints) no row can act
+		w.rows = p.Enforced(m.Model)
+	}
 	best := -1.0
 	for i, b := range m.Bodies {
 		if b.Inertia.Mass > best {
@@ -134,6 +137,8 @@ func (w *workspace) state(rep *Report) error {
 		return err
 	}
 	worst(&rep.DeltaAMax, dy.deltaA)
+	worst(&rep.CondMrMax, w.condMr())
+	rep.DeltaATarget = deltaATarget(w.m.NV, rep.CondMrMax)
 	worst(&rep.DeltaFMax, dy.deltaF)
 	worst(&rep.ConstraintAccelResidualMax, dy.rc)
 	cfd, err := w.curvatureFD(q, u)
@@ -142,6 +147,34 @@ func (w *workspace) state(rep *Report) error {
 	}
 	worst(&rep.CurvatureFDRelMax, cfd)
 	return w.omission(q, u, rep)
+}
+
+// condMr returns the 1-norm condition estimate of the diagonally scaled reduced mass
+// matrix M_r at the last Dynamics (1 when there is no independent speed, +Inf when M_r is not positive
+// definite).
+func (w *workspace) condMr() float64 {
+	r := w.d.Reduced
+	if r.D == 0 {
+		return 1
+	}
+	// Cholesky's error depends on M_r only through its diagonally scaled form
+	// S M_r S, S = diag(M_r)^(-1/2) (van der Sluis), so that is the one estimated.
+	n := r.D
+	s := make([]float64, n)
+	for i := range s {
+		s[i] = 1 / math.Sqrt(r.Mr[i*n+i])
+	}
+	scaled := make([]float64, n*n)
+	for i := range n {
+		for j := range n {
+			scaled[i*n+j] = s[i] * r.Mr[i*n+j] * s[j]
+		}
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(mat.NewSymDense(n, scaled)) {
+		return math.Inf(1)
+	}
+	return ch.Cond()
 }
 
 // liftResidual returns max |C E| / max(1, max |E|) over the enforced rows at the last

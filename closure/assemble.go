@@ -35,8 +35,9 @@ type Assembly struct {
 	ResidualInf, GapM, GapRad float64
 }
 
-// AssemblyError is a numerical failure of assembly: how far the continuation got, the
-// largest residual then, and why it stopped.
+// AssemblyError is a numerical failure of assembly: how far the continuation got (Eta),
+// the largest physical residual (at eta = 1) of the last accepted configuration and the
+// cut it belongs to, and why it stopped.
 type AssemblyError struct {
 	Eta, Residual float64
 	Cut           string
@@ -45,7 +46,7 @@ type AssemblyError struct {
 
 // Error describes the failure.
 func (e *AssemblyError) Error() string {
-	return fmt.Sprintf("assembly failed at eta = %.6g (largest residual %.3g, in %q): %s", e.Eta, e.Residual, e.Cut, e.Reason)
+	return fmt.Sprintf("assembly failed: the continuation reached eta = %.6g of 1 (largest physical residual there %.3g, in %q): %s", e.Eta, e.Residual, e.Cut, e.Reason)
 }
 
 // Assemble finds a feasible configuration near the seed q0 by defect-homotopy
@@ -91,10 +92,16 @@ func Assemble(m *compile.Model, q0 []float64, opts AssembleOptions) (*Assembly, 
 	trial := make([]float64, m.NQ)
 	for step := 0; eta < 1; step++ {
 		if step >= steps || h < 1e-6 {
-			setEta(eta)
+			// The homotopy residual at eta is small by construction; report the physical
+			// one at the last accepted configuration, which says how far the loop is open.
+			setEta(1)
 			d.Residual(q)
 			r, row := maxResidual(d.Rho, nil, nil)
-			return nil, &AssemblyError{Eta: eta, Residual: r, Cut: RowOwner(m, row), Reason: "the continuation step fell below 1e-6 without convergence (the seed may be on another branch, or the loop cannot close)"}
+			reason := "the continuation step fell below 1e-6 without convergence (the seed may be on another branch, or the loop cannot close)"
+			if step >= steps {
+				reason = fmt.Sprintf("no convergence within %d continuation steps", steps)
+			}
+			return nil, &AssemblyError{Eta: eta, Residual: r, Cut: RowOwner(m, row), Reason: reason}
 		}
 		next := math.Min(1, eta+h)
 		setEta(next)

@@ -408,7 +408,7 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 			rho[k] -= d.defectOff[c.Row+k]
 		}
 	}
-	if jac {
+	if jac && d.C != nil { // nil when no coordinate moves (a loop of fixed joints)
 		raw := d.C.RawMatrix()
 		addCol := func(col int, t spatial.Vec6) {
 			rf.rate(t, d.rows[:c.Rows()])

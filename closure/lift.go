@@ -58,7 +58,7 @@ func (e *SingularError) Error() string {
 // NewLift allocates a lift for partition p of a model with nv velocities.
 func NewLift(p *Partition, nv int) *Lift {
 	r, d := p.Rank, p.Mobility
-	l := &Lift{P: p, E: mat.NewDense(nv, max(d, 1), nil),
+	l := &Lift{P: p, E: mat.NewDense(max(nv, 1), max(d, 1), nil), // replaced below when d = 0
 		lu:   newLU(r),
 		ra:   blas64.General{Rows: r, Cols: d, Stride: max(d, 1), Data: make([]float64, r*d)},
 		work: make([]float64, 2*max(r, 1)), iwork: make([]int, max(r, 1)),

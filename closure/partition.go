@@ -110,7 +110,7 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 	}
 	p := &Partition{rowScale: RowScales(m), colScale: ColScales(m), Gap: math.Inf(1)}
 	rows, nv := m.Rows, m.NV
-	if rows == 0 {
+	if rows == 0 || nv == 0 { // no rows, or nothing they could act on (a loop of fixed joints)
 		p.Mobility = nv
 		p.Independent = seq(nv)
 		return p, p.checkRequest(m, nil, request)

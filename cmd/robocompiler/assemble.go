@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
+	"strings"
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
@@ -26,38 +28,77 @@ type assembled struct {
 }
 
 // assembleModel loads MODEL through the front door and assembles it from the named seed
-// holding the requested independent coordinates (Data.Assemble: limits of eliminated cut
-// joints checked, partition chosen there).
-func assembleModel(arg, seed string, f *compileFlags) (*assembled, error) {
+// holding the requested independent coordinates (Data.Assemble: the seed projected into
+// the joint limits, limits of eliminated cut joints checked, partition chosen there).
+// Warnings (seed coordinates projected into their limits) go to stderr.
+func assembleModel(cmd *cobra.Command, arg, seed string, f *compileFlags) (*assembled, error) {
 	m, err := loadModel(arg, f)
 	if err != nil {
 		return nil, err
 	}
+	return assembleLoaded(cmd, m, seed, f.partition)
+}
+
+// assembleLoaded is assembleModel for a loaded model (partition names its request).
+func assembleLoaded(cmd *cobra.Command, m *robocompiler.Model, seed, partition string) (*assembled, error) {
 	d := m.NewData()
 	if err := d.Assemble(seed); err != nil {
-		return nil, assemblyFailure(m, seed, err)
+		return nil, assemblyFailure(m, seed, partition, err)
 	}
+	warn(cmd, d.Warnings)
+	return placed(m, d)
+}
+
+// placed wraps an assembled workspace with the eliminated joints' values.
+func placed(m *robocompiler.Model, d *robocompiler.Data) (*assembled, error) {
 	elim, err := m.EliminatedValues(d.Q)
 	if err != nil {
-		return nil, cli.Numerical(err)
+		return nil, cli.Numerical(fmt.Errorf("%s: %w", m.Graph.Source, err))
 	}
 	return &assembled{d: d, m: m.Model, a: d.Assembly, p: d.Partition(), eliminated: elim}, nil
 }
 
+// warn prints warnings on stderr, one a line.
+func warn(cmd *cobra.Command, warnings []string) {
+	for _, w := range warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+	}
+}
+
 // assemblyFailure classifies an error of Data.Assemble: an unknown seed or an actuator
 // record that cannot be compiled is invalid input (exit 1); everything else is a
-// numerical failure (exit 3), and a failed continuation names the seed it started from
-// and the model's other seeds.
-func assemblyFailure(m *robocompiler.Model, seed string, err error) error {
+// numerical failure (exit 3) naming the model's file, the seed and the partition request
+// it started from, and the model's other seeds.
+func assemblyFailure(m *robocompiler.Model, seed, partition string, err error) error {
 	var fe *cmg.FieldError
 	if _, serr := m.Seed(seed); serr != nil || errors.As(err, &fe) {
 		return cli.Invalid(err)
 	}
+	return cli.Numerical(numericalContext(m, seed, partition, err))
+}
+
+// numericalContext names the file, seed and partition request behind a numerical
+// failure err (once: a message that already starts with the file is not prefixed again),
+// and the model's other seeds.
+func numericalContext(m *robocompiler.Model, seed, partition string, err error) error {
+	src := m.Graph.Source
+	if src == "" {
+		src = m.Graph.Name
+	}
+	ctx := fmt.Sprintf("assembling from seed %q", seedLabel(seed))
+	if partition != "" {
+		ctx += fmt.Sprintf(" with --partition %s", partition)
+	}
+	prefix := src + ": "
+	if strings.HasPrefix(err.Error(), prefix) {
+		prefix = ""
+	}
+	err = fmt.Errorf("%s%s: %w", prefix, ctx, err)
 	var ae *closure.AssemblyError
 	if names := m.SeedNames(); errors.As(err, &ae) && len(names) > 1 {
-		err = fmt.Errorf("%w (from seed %q; the model's seeds are %v: start from another with --seed, or --start for check)", err, seedLabel(seed), names)
+		err = fmt.Errorf("%w (the model's seeds are %v: start from another with --seed, or --start for check)", err, names)
 	}
-	return cli.Numerical(err)
+	return err
 }
 
 // seedLabel names the seed a command started from.
@@ -112,7 +153,7 @@ func init() {
 		Short: "Assemble a feasible configuration from the seed by defect-homotopy continuation",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := assembleModel(args[0], seed, &f)
+			s, err := assembleModel(cmd, args[0], seed, &f)
 			if err != nil {
 				return err
 			}
@@ -130,12 +171,16 @@ func init() {
 			for id, v := range s.eliminated {
 				out.Q[id] = v
 			}
+			if err := cli.Finite(m.Graph.Source+": assemble", out); err != nil {
+				return err
+			}
 			if jsonOut {
 				return cli.WriteJSON(cmd.OutOrStdout(), out)
 			}
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "%s assembled in %d continuation steps, %d corrector iterations\n", out.Model, out.Steps, out.Iterations)
-			fmt.Fprintf(w, "closure gap %.3g m, %.3g rad; rank %d of %d rows (gap %.3g); mobility %d\n", out.GapM, out.GapRad, out.Rank, out.Rows, out.RankGap, out.Mobility)
+			fmt.Fprintf(w, "%s assembled in %s, %s\n", out.Model, plural(out.Steps, "continuation step", "continuation steps"),
+				plural(out.Iterations, "corrector iteration", "corrector iterations"))
+			fmt.Fprintf(w, "closure gap %.3g m, %.3g rad; rank %d of %d rows (%s); mobility %d\n", out.GapM, out.GapRad, out.Rank, out.Rows, rankGapText(p.Gap), out.Mobility)
 			fmt.Fprintf(w, "independent: %v\n", out.Independent)
 			writeNear(w, out.Near)
 			ids := make([]string, 0, len(out.Q))
@@ -169,6 +214,15 @@ func writeNear(w io.Writer, near []nearJSON) {
 		}
 		fmt.Fprintf(w, "  cut %-32q row %3d  pivot %.3g  %s\n", n.Cut, n.Row, n.Value, verdict)
 	}
+}
+
+// rankGapText describes the rank decision's gap: "no rank cut" when every row is kept
+// or none is (the gap is infinite), else the ratio across the cut.
+func rankGapText(gap float64) string {
+	if math.IsInf(gap, 1) || gap > 1e300 {
+		return "no rank cut"
+	}
+	return fmt.Sprintf("gap %.3g", gap)
 }
 
 // finite maps ±Inf to the largest float so that JSON output stays valid.

@@ -60,6 +60,8 @@ type benchOptions struct {
 	// a model's operations; each operation keeps its fastest round.
 	Time  time.Duration
 	Count int
+	// Seed is the named seed of the MODEL arguments ("" for their default).
+	Seed string
 }
 
 func init() {
@@ -85,12 +87,23 @@ and the ratio to mj_forward.`,
 			} else {
 				out.Note = noMuJoCoNote
 			}
-			for _, arg := range benchModels(args) {
-				r, err := benchModel(arg, opts)
+			list := benchModels(args)
+			for i, arg := range list {
+				seed := ""
+				if slices.Contains(args, arg) {
+					seed = opts.Seed
+				}
+				if isTerminal(cmd.ErrOrStderr()) {
+					fmt.Fprintf(cmd.ErrOrStderr(), "\rbench: %s (%d of %d)\x1b[K", arg, i+1, len(list))
+				}
+				r, err := benchModel(cmd, arg, seed, opts)
 				if err != nil {
 					return err
 				}
 				out.Models = append(out.Models, *r)
+			}
+			if isTerminal(cmd.ErrOrStderr()) {
+				fmt.Fprint(cmd.ErrOrStderr(), "\r\x1b[K")
 			}
 			if jsonOut {
 				return cli.WriteJSON(cmd.OutOrStdout(), out)
@@ -100,6 +113,7 @@ and the ratio to mj_forward.`,
 		},
 	}
 	c.Flags().DurationVar(&opts.Time, "benchtime", 200*time.Millisecond, "minimum duration of the timed loop of each operation")
+	c.Flags().StringVar(&opts.Seed, "seed", "", "named seed the MODEL arguments are assembled from (default: each model's default seed; built-ins not named use theirs)")
 	c.Flags().IntVar(&opts.Count, "count", 3, "interleaved rounds per model; each operation keeps its fastest")
 	root.AddCommand(c)
 }
@@ -119,8 +133,8 @@ func benchModels(args []string) []string {
 // benchModel assembles MODEL from its default seed and times its operations and MuJoCo's
 // mj_forward in opts.Count interleaved rounds; an export MuJoCo cannot load leaves
 // mujoco_forward null with a note.
-func benchModel(arg string, opts benchOptions) (*benchModelJSON, error) {
-	s, err := assembleModel(arg, "", &compileFlags{})
+func benchModel(cmd *cobra.Command, arg, seed string, opts benchOptions) (*benchModelJSON, error) {
+	s, err := assembleModel(cmd, arg, seed, &compileFlags{})
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,7 @@ import (
 // TestBenchMuJoCo times one model in process with the MuJoCo backend linked: mj_forward
 // is timed on the export, allocates nothing from Go, and every ratio is against it.
 func TestBenchMuJoCo(t *testing.T) {
-	r, err := benchModel("fivebar", benchOptions{Time: time.Millisecond, Count: 2})
+	r, err := benchModel(root, "fivebar", "", benchOptions{Time: time.Millisecond, Count: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

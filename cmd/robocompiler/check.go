@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/check"
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/spf13/cobra"
@@ -17,6 +18,9 @@ type checkJSON struct {
 	Ratio    *float64 `json:"curvature_omission_ratio_min"`
 	Passed   bool     `json:"passed"`
 	Failures []string `json:"failures"`
+	// Error is the command's error object when a target is missed (the report and the
+	// contract's {"error": {...}} in one object).
+	Error *cli.ErrorBody `json:"error,omitempty"`
 }
 
 func init() {
@@ -31,9 +35,16 @@ func init() {
 			if opts.States < 1 {
 				return cli.Usage(fmt.Errorf("--states %d: at least one state is needed", opts.States))
 			}
-			s, err := assembleModel(args[0], start, &f)
+			if opts.States > check.MaxStates {
+				return cli.Invalid(fmt.Errorf("--states %d: at most %d states are checked (each costs a KKT solve)", opts.States, check.MaxStates))
+			}
+			s, err := assembleModel(cmd, args[0], start, &f)
 			if err != nil {
 				return err
+			}
+			if need := check.ReferenceBytes(s.m.NV, s.m.Rows, opts.Extended); need > robocompiler.DefaultMemoryBudget {
+				return cli.Invalid(fmt.Errorf("%s: the KKT reference of check needs about %.3g GB for %d velocities and %d rows, above the memory budget of %.3g GB",
+					s.m.Graph.Source, float64(need)/1e9, s.m.NV, s.m.Rows, float64(robocompiler.DefaultMemoryBudget)/1e9))
 			}
 			rep, runErr := check.Run(s.d, opts)
 			if rep == nil {
@@ -51,18 +62,19 @@ func init() {
 			if out.Failures == nil {
 				out.Failures = []string{}
 			}
-			w := cmd.OutOrStdout()
+			var fail error
+			if !out.Passed {
+				fail = cli.Numerical(fmt.Errorf("%s: check failed (states from seed %q, --seed %d): %s", s.m.Graph.Source, seedLabel(start), opts.Seed, strings.Join(out.Failures, "; ")))
+			}
 			if jsonOut {
-				if err := cli.WriteJSON(w, out); err != nil {
+				out.Error = cli.Embedded(&fail)
+				if err := cli.WriteJSON(cmd.OutOrStdout(), out); err != nil {
 					return err
 				}
 			} else {
 				printCheck(cmd, out)
 			}
-			if !out.Passed {
-				return cli.Numerical(fmt.Errorf("check failed: %s", strings.Join(out.Failures, "; ")))
-			}
-			return nil
+			return fail
 		},
 	}
 	f.register(c)
@@ -85,7 +97,7 @@ func printCheck(cmd *cobra.Command, out checkJSON) {
 	row("jacobian_fd_rel_max", r.JacobianFDRelMax, t.JacobianFD, "<=")
 	row("lift_residual_max", r.LiftResidualMax, t.Lift, "<=")
 	row("virtual_power_defect_max_W", r.VirtualPowerDefectMaxW, t.VirtualPowerW, "<=")
-	row("delta_a_max", r.DeltaAMax, t.DeltaA, "<=")
+	row("delta_a_max", r.DeltaAMax, math.Max(t.DeltaA, r.DeltaATarget), "<=")
 	fmt.Fprintf(w, "  %-32s %10.3g\n", "delta_f_max", r.DeltaFMax)
 	fmt.Fprintf(w, "  %-32s %10.3g\n", "constraint_accel_residual_max", r.ConstraintAccelResidualMax)
 	row("curvature_fd_rel_max", r.CurvatureFDRelMax, t.CurvatureFD, "<=")

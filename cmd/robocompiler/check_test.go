@@ -2,6 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -59,5 +62,45 @@ func TestCheckExitStatuses(t *testing.T) {
 	}
 	if _, _, code := run(t, "check", "fourbar", "--states", "many"); code != 2 {
 		t.Errorf("bad flag: exit %d, want 2", code)
+	}
+}
+
+// TestCheckLongChainPasses: a valid 400-body revolute chain does not fail check for its
+// size and conditioning alone (the δ_a target scales with n·ε·cond, docs/check.md).
+func TestCheckLongChainPasses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long chain")
+	}
+	const n = 400
+	var b strings.Builder
+	b.WriteString(`{"schema": "robocompiler.cmg/1", "name": "chain400", "gravity": [0, 0, -9.81], "bodies": [`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"id": "b%d", "mass": 1, "com": [0.05, 0, 0], "inertia": [0.001, 0.001, 0.001, 0, 0, 0]}`, i)
+	}
+	b.WriteString(`], "joints": [`)
+	for i := range n {
+		parent, x, axis := "world", 0.0, "[0, 0, 1]"
+		if i > 0 {
+			parent, x = fmt.Sprintf("b%d", i-1), 0.1
+		}
+		if i%2 == 1 {
+			axis = "[0, 1, 0]"
+		}
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"id": "j%d", "type": "revolute", "body_a": %q, "body_b": "b%d", "frame_a": {"pos": [%g, 0, 0]}, "frame_b": {"pos": [0, 0, 0]}, "axis": %s}`, i, parent, i, x, axis)
+	}
+	b.WriteString(`]}`)
+	path := filepath.Join(t.TempDir(), "chain400.json")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "check", path, "--states", "2", "--json")
+	if code != 0 {
+		t.Fatalf("check of a 400-body chain: exit %d %s\n%s", code, errOut, out)
 	}
 }

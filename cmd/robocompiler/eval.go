@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
@@ -57,12 +60,15 @@ func init() {
 			if err != nil {
 				return cli.Invalid(err)
 			}
-			s, err := assembleModel(args[0], seed, &f)
+			s, err := evalStart(cmd, args[0], seed, &f, st, statePath)
 			if err != nil {
 				return err
 			}
 			out, err := evaluate(s, st, statePath)
 			if err != nil {
+				return err
+			}
+			if err := cli.Finite(fmt.Sprintf("%s: eval at the state in %s", s.m.Graph.Source, statePath), out); err != nil {
 				return err
 			}
 			if jsonOut {
@@ -82,19 +88,123 @@ func init() {
 	root.AddCommand(c)
 }
 
-// readState parses a state file strictly (unknown keys are errors).
+// maxStateBytes bounds the size of a state file read by eval (a state names each joint
+// once; 64 MiB is far above any model the memory budget admits).
+const maxStateBytes = 64 << 20
+
+// readState parses a state file strictly (unknown keys are errors); a problem is a
+// *cli.LocatedError with the line, column and field in the file's own terms.
 func readState(path string) (*stateFile, error) {
+	if fi, err := os.Stat(path); err == nil && fi.Size() > maxStateBytes {
+		return nil, &cli.LocatedError{File: path, Message: fmt.Sprintf("the state file is %d bytes; at most %d are read", fi.Size(), maxStateBytes)}
+	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
+	return parseState(b, path)
+}
+
+// parseState decodes a state document (see readState).
+func parseState(b []byte, path string) (*stateFile, error) {
+	const shape = `a state file is one JSON object {"q": {joint: value...}, "v": {...}, "tau": {...}}`
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	var st stateFile
-	if err := dec.Decode(&st); err != nil {
-		return nil, fmt.Errorf("%s: %v (valid keys: q, v, tau)", path, err)
+	err := dec.Decode(&st)
+	if err == nil && dec.More() {
+		err = errors.New("trailing data after the state object")
 	}
-	return &st, nil
+	if err == nil {
+		for _, part := range []map[string]cmg.Values{st.Q, st.V, st.Tau} {
+			for id, x := range part {
+				for _, y := range x {
+					if math.IsNaN(y) || math.IsInf(y, 0) {
+						return nil, &cli.LocatedError{File: path, Field: id, Message: "non-finite value"}
+					}
+				}
+			}
+		}
+		return &st, nil
+	}
+	le := &cli.LocatedError{File: path, Message: err.Error()}
+	offset := dec.InputOffset()
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		le.Message = "empty file: " + shape
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		le.Message = "the file ends inside the JSON object: " + shape
+	case errors.As(err, &se):
+		offset = se.Offset
+		le.Message = strings.TrimPrefix(se.Error(), "json: ")
+	case errors.As(err, &te):
+		offset = te.Offset
+		le.Field = te.Field
+		if te.Field == "" {
+			le.Message = fmt.Sprintf("found a JSON %s: %s", te.Value, shape)
+		} else {
+			le.Message = fmt.Sprintf("found a JSON %s where a number or a list of numbers (or for q, v, tau an object keyed by joint or actuator id) is expected", te.Value)
+		}
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		le.Field = strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		le.Message = "unknown key (valid keys: q, v, tau)"
+	default:
+		le.Message = strings.TrimPrefix(err.Error(), "json: ") + " (" + shape + ")"
+	}
+	le.Line, le.Column = lineColumn(b, offset)
+	return nil, le
+}
+
+// lineColumn converts a byte offset into 1-based line and column numbers.
+func lineColumn(b []byte, offset int64) (int, int) {
+	offset = min(max(offset, 0), int64(len(b)))
+	line, col := 1, 1
+	for _, c := range b[:offset] {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// complete reports whether the state gives the coordinates of every joint that owns
+// some in q: then eval assembles no seed.
+func complete(m *compile.Model, st *stateFile) bool {
+	for i := range m.Joints {
+		if j := &m.Joints[i]; j.NQ > 0 {
+			if _, ok := st.Q[j.ID]; !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// evalStart places a workspace for the state: a complete state (every coordinate
+// given) is assembled from its own q, so no seed is involved; otherwise the seed is
+// assembled and the state's coordinates are applied to it by evaluate.
+func evalStart(cmd *cobra.Command, arg, seed string, f *compileFlags, st *stateFile, path string) (*assembled, error) {
+	m, err := loadModel(arg, f)
+	if err != nil {
+		return nil, err
+	}
+	if !complete(m.Model, st) {
+		return assembleLoaded(cmd, m, seed, f.partition)
+	}
+	q := m.Neutral()
+	if err := m.SetJointValues(q, st.Q); err != nil {
+		return nil, cli.Invalid(fmt.Errorf("%s: q: %v", path, err))
+	}
+	d := m.NewData()
+	if err := d.AssembleFrom(q); err != nil {
+		return nil, cli.Numerical(fmt.Errorf("%s: assembling the state of %s: %w", m.Graph.Source, path, err))
+	}
+	warn(cmd, d.Warnings)
+	return placed(m, d)
 }
 
 // evaluate assembles the state's configuration (the given coordinates that are

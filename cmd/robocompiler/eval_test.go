@@ -114,7 +114,12 @@ func TestEvalErrors(t *testing.T) {
 		{`{"q": {"rocker_pivot": 0.3}}`, "", `joint "rocker_pivot": the closure moved`, 1},
 		{`{"v": {"crank_pivot": 1, "rocker_pivot": 5}}`, "--partition crank", `joint "rocker_pivot": the given velocity`, 1},
 		{`{"tau": {"nothing": 1}}`, "", `tau[nothing]`, 1},
-		{`{"qq": {}}`, "", `unknown field "qq"`, 1},
+		{`{"qq": {}}`, "", `:1:11: field "qq": unknown key`, 1},
+		{`[1, 2]`, "", `:1:2: found a JSON array: a state file is one JSON object`, 1},
+		{``, "", `empty file`, 1},
+		{`{"q": {"crank_pivot": "x"}}`, "", `:1:`, 1},
+		{`{"q": {"crank_pivot": 0.3}`, "", `ends inside the JSON object`, 1},
+		{`{"v": {"crank_pivot": 1e300}}`, "", `overflowed`, 3},
 	} {
 		args := []string{"eval", "fourbar", "--state", writeState(t, tc.state)}
 		if tc.args != "" {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/robocompiler/robocompiler/internal/cli"
@@ -46,7 +45,13 @@ style of Extended URDF.`,
 			if out == "" {
 				return cli.Usage(errors.New("-o FILE is required"))
 			}
-			s, err := assembleModel(args[0], seed, &f)
+			if err := cli.RefuseOverwrite("-o", out, args[0]); err != nil {
+				return err
+			}
+			if err := cli.RefuseOverwrite("-o", closuresPath(out), args[0]); format == "urdf" && err != nil {
+				return err
+			}
+			s, err := assembleModel(cmd, args[0], seed, &f)
 			if err != nil {
 				return err
 			}
@@ -67,10 +72,12 @@ style of Extended URDF.`,
 			if err != nil {
 				return cli.Invalid(err)
 			}
-			for _, name := range order {
-				if err := os.WriteFile(name, files[name].Bytes(), 0o644); err != nil {
-					return cli.Invalid(err)
-				}
+			contents := make([][]byte, len(order))
+			for i, name := range order {
+				contents[i] = files[name].Bytes()
+			}
+			if err := cli.WriteFiles(order, contents); err != nil {
+				return cli.Invalid(err)
 			}
 			res := exportJSON{Model: m.Graph.Name, Format: format, Files: order, GapM: s.a.GapM, GapRad: s.a.GapRad,
 				Closures: len(m.Comparisons)}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"github.com/robocompiler/robocompiler"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -52,6 +51,9 @@ func init() {
 			if floating && !strings.EqualFold(filepath.Ext(args[0]), ".urdf") {
 				return cli.Usage(errors.New("--floating applies to URDF files only (an MJCF model declares its own free joints)"))
 			}
+			if err := cli.RefuseOverwrite("-o", out, args[0]); out != stdoutPath && err != nil {
+				return err
+			}
 			return runImport(cmd, args[0], out, urdf.ImportOptions{Floating: floating})
 		},
 	}
@@ -92,7 +94,7 @@ func runImport(cmd *cobra.Command, model, out string, opts urdf.ImportOptions) e
 		_, err := cmd.OutOrStdout().Write(data)
 		return err
 	}
-	if err := os.WriteFile(out, data, 0o644); err != nil {
+	if err := cli.WriteFile(out, data); err != nil {
 		return cli.Invalid(fmt.Errorf("cannot write the CMG: %w", err))
 	}
 	if jsonOut {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/internal/cli"
 	"math"
 	"os"
 	"path/filepath"
@@ -126,7 +127,10 @@ func TestImportCommand(t *testing.T) {
 		}
 		out := filepath.Join(dir, "never.json")
 		stdout, stderr, code := run(t, "import", bad, "-o", out, "--json")
-		if code != 1 || stdout != "" || !strings.Contains(stderr, bad+`:3: joint "j": <joint> attribute "type": "hinge" is not a URDF joint type`) {
+		var obj cli.ErrorObject
+		jerr := json.Unmarshal([]byte(stdout), &obj)
+		if code != 1 || jerr != nil || obj.Error.Code != 1 || obj.Error.File != bad || obj.Error.Line != 3 || obj.Error.Field != "type" ||
+			!strings.Contains(stderr, bad+`:3: joint "j": <joint> attribute "type": "hinge" is not a URDF joint type`) {
 			t.Errorf("bad URDF: exit %d\nstdout %q\nstderr %s", code, stdout, stderr)
 		}
 		if _, err := os.Stat(out); err == nil {

@@ -3,18 +3,22 @@
 package main
 
 import (
-	"errors"
-	"fmt"
+	"io"
 	"os"
+	"slices"
 
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/spf13/cobra"
 )
 
+// version is the command's version (set at build time with -ldflags "-X main.version=...").
+var version = "0.1.0-dev"
+
 // root is the top-level command; every subcommand registers itself from its own file.
 var root = &cobra.Command{
 	Use:           "robocompiler",
 	Short:         "Compile mechanism graphs with kinematic loops into consistent interfaces",
+	Version:       version,
 	SilenceUsage:  true,
 	SilenceErrors: true,
 }
@@ -28,15 +32,32 @@ func init() {
 }
 
 func main() {
-	err := root.Execute()
-	if err == nil {
-		return
+	os.Exit(execute(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// execute runs the command line args and returns the exit status: a failure prints its
+// message on stderr (and with --json the error object on stdout); a panic that escaped
+// every check becomes an internal error (exit 70) asking for a bug report.
+func execute(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if v := recover(); v != nil {
+			var stack io.Writer
+			if os.Getenv("ROBOCOMPILER_TRACE") != "" {
+				stack = stderr
+			}
+			code = cli.Report(stdout, stderr, cli.Recovered(v, stack), wantJSON(args))
+		}
+	}()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	if err := root.Execute(); err != nil {
+		return cli.Report(stdout, stderr, err, wantJSON(args))
 	}
-	var ee *cli.ExitError
-	if !errors.As(err, &ee) {
-		// cobra's own errors (unknown command, wrong arg count) are usage errors.
-		ee = &cli.ExitError{Code: cli.ExitUsage, Err: err}
-	}
-	fmt.Fprintln(os.Stderr, "robocompiler:", ee.Err)
-	os.Exit(ee.Code)
+	return cli.ExitOK
+}
+
+// wantJSON reports --json, also when flag parsing stopped before reaching it.
+func wantJSON(args []string) bool {
+	return jsonOut || slices.Contains(args, "--json") || slices.Contains(args, "--json=true")
 }

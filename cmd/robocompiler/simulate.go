@@ -1,15 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"github.com/robocompiler/robocompiler"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
-	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/experiments/tasks"
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/schollz/progressbar/v3"
@@ -29,7 +31,9 @@ func init() {
 		Use:   "simulate MODEL --task NAME --out DIR",
 		Short: "Roll out a task on the reduced dynamics; write CSV logs and PNG plots to DIR and print the metrics",
 		Long: "Roll out a task on the reduced dynamics and write one CSV log per rollout, PNG plots and metrics.json to DIR.\n" +
-			"Tasks: " + taskList(),
+			"The outputs are written to a temporary directory beside DIR and moved into DIR only when all are complete.\n" +
+			fmt.Sprintf("--duration may be at most %d times the task's own duration.\n", maxDurationFactor) +
+			"Tasks (model; [MuJoCo] needs a build with -tags mujoco): " + taskList(),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return simulate(cmd, args[0], &f) },
 	}
@@ -49,9 +53,16 @@ func taskList() string {
 			s += ", "
 		}
 		s += fmt.Sprintf("%s (%s)", n, t.Model)
+		if t.Native {
+			s += " [MuJoCo]"
+		}
 	}
 	return s
 }
+
+// maxDurationFactor bounds --duration as a multiple of the task's own duration, so that
+// the logs a rollout allocates stay within the memory budget (docs/cli.md).
+const maxDurationFactor = 10
 
 // simulate runs the task and writes its outputs.
 func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
@@ -65,19 +76,31 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 	if err != nil {
 		return cli.Usage(err)
 	}
+	if task.Native && mujocoVersion() == "" {
+		return cli.Usage(fmt.Errorf("task %s runs natively in MuJoCo, and this build has none: rebuild with -tags mujoco (libmujoco-dev installed)", task.Name))
+	}
+	if f.duration > maxDurationFactor*task.Duration {
+		return cli.Invalid(fmt.Errorf("--duration %g s: task %s allows at most %g s (%d times its own %g s; the logs must fit the memory budget)",
+			f.duration, task.Name, maxDurationFactor*task.Duration, maxDurationFactor, task.Duration))
+	}
 	g, _, err := robocompiler.LoadGraph(model, false)
 	if err != nil {
 		return cli.Invalid(err)
 	}
-	if _, err := compile.Compile(g, compile.Options{}); err != nil {
+	if _, err := robocompiler.Compile(g, robocompiler.Options{}); err != nil {
 		return cli.Invalid(err)
 	}
-	if err := os.MkdirAll(f.out, 0o755); err != nil {
+	if err := suits(g, task); err != nil {
 		return cli.Invalid(err)
 	}
+	tmp, err := tempDir(f.out)
+	if err != nil {
+		return cli.Invalid(err)
+	}
+	defer os.RemoveAll(tmp)
 	opts := tasks.Options{Duration: f.duration}
 	var bar *progressbar.ProgressBar
-	if !f.noProgress {
+	if !f.noProgress && isTerminal(cmd.ErrOrStderr()) {
 		opts.Progress = func(done, total int) {
 			if bar == nil {
 				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
@@ -96,23 +119,29 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 		_ = bar.Finish()
 	}
 	if err != nil {
-		return cli.Numerical(fmt.Errorf("task %s: %w", task.Name, err))
+		return cli.Numerical(fmt.Errorf("%s: task %s: %w", g.Source, task.Name, err))
 	}
-	files, err := writeOutputs(f.out, res)
+	files, err := writeOutputs(tmp, res)
 	if err != nil {
 		return cli.Invalid(err)
 	}
+	files = append(files, "metrics.json")
 	out := map[string]any{"model": g.Name, "task": task.Name, "steps": res.Steps(), "wall_s": wall,
 		"closure_gap_max_m": res.GapMaxM(), "files": files}
 	for _, m := range res.Metrics {
 		out[m.Name] = m.Value
 	}
-	mf, err := os.Create(filepath.Join(f.out, "metrics.json"))
-	if err != nil {
+	if err := cli.Finite(fmt.Sprintf("%s: task %s", g.Source, task.Name), out); err != nil {
+		return err
+	}
+	var metrics bytes.Buffer
+	if err := cli.WriteJSON(&metrics, out); err != nil {
 		return cli.Invalid(err)
 	}
-	defer mf.Close()
-	if err := cli.WriteJSON(mf, out); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, "metrics.json"), metrics.Bytes(), 0o644); err != nil {
+		return cli.Invalid(fmt.Errorf("metrics.json: %w", err))
+	}
+	if err := cli.ReplaceDir(tmp, f.out); err != nil {
 		return cli.Invalid(err)
 	}
 	if jsonOut {
@@ -120,6 +149,61 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 	}
 	printSimulate(cmd.OutOrStdout(), task, res, wall, files)
 	return nil
+}
+
+// tempDir creates a fresh directory beside out (on its file system, so that the outputs
+// can be renamed into out).
+func tempDir(out string) (string, error) {
+	parent := filepath.Dir(filepath.Clean(out))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", err
+	}
+	return os.MkdirTemp(parent, "."+filepath.Base(filepath.Clean(out))+".tmp-")
+}
+
+// suits checks that the graph g has every body, joint and actuator of the model the
+// task is written for (when that model can be loaded here): a model that does not suit
+// the task is invalid input, found before any work.
+func suits(g *cmg.Graph, task *tasks.Task) error {
+	want, _, err := robocompiler.LoadGraph(task.Model, false)
+	if err != nil {
+		return nil // the task's own model is not reachable from here; the task checks
+	}
+	have := map[string]bool{}
+	for _, b := range g.Bodies {
+		have["body "+b.ID] = true
+	}
+	for _, j := range g.Joints {
+		have["joint "+j.ID] = true
+	}
+	for _, a := range g.Actuators {
+		have["actuator "+a.ID] = true
+	}
+	var missing []string
+	for _, b := range want.Bodies {
+		missing = appendMissing(missing, have, "body "+b.ID)
+	}
+	for _, j := range want.Joints {
+		missing = appendMissing(missing, have, "joint "+j.ID)
+	}
+	for _, a := range want.Actuators {
+		missing = appendMissing(missing, have, "actuator "+a.ID)
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	if len(missing) > 5 {
+		missing = append(missing[:5], fmt.Sprintf("and %d more", len(missing)-5))
+	}
+	return fmt.Errorf("%s does not suit task %s, which is written for %s: it lacks %s", g.Source, task.Name, task.Model, strings.Join(missing, ", "))
+}
+
+// appendMissing appends key to missing unless have holds it.
+func appendMissing(missing []string, have map[string]bool, key string) []string {
+	if have[key] {
+		return missing
+	}
+	return append(missing, key)
 }
 
 // writeOutputs writes one CSV per rollout and the figures into dir; it returns the file

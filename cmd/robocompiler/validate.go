@@ -17,6 +17,9 @@ type validateJSON struct {
 	OK     bool              `json:"ok"`
 	Model  string            `json:"model"`
 	Errors []validateProblem `json:"errors"`
+	// Error is the command's error object when the model is invalid (the contract's
+	// {"error": {...}}, held in validate's own report so that stdout stays one object).
+	Error *cli.ErrorBody `json:"error,omitempty"`
 }
 
 // validateProblem is one entry of validateJSON.Errors; Line and Column are 0 when unknown.
@@ -52,27 +55,31 @@ func runValidate(cmd *cobra.Command, model string) error {
 	}
 	problems := describeProblems(err)
 	out := validateJSON{OK: err == nil, Model: model, Errors: problems}
-	if jsonOut {
-		if werr := cli.WriteJSON(cmd.OutOrStdout(), out); werr != nil {
-			return werr
-		}
-	}
 	if err == nil {
-		if !jsonOut {
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: valid: %s\n", model, summary(g))
+		if jsonOut {
+			return cli.WriteJSON(cmd.OutOrStdout(), out)
 		}
+		fmt.Fprintf(cmd.OutOrStdout(), "%s: valid: %s\n", model, summary(g))
 		return nil
 	}
-	if len(problems) == 1 {
-		return cli.Invalid(err)
-	}
 	var errs cmg.Errors
-	if !jsonOut && errors.As(err, &errs) { // several problems only come as cmg.Errors
+	if !jsonOut && len(problems) > 1 && errors.As(err, &errs) { // several problems only come as cmg.Errors
 		for _, e := range errs {
 			fmt.Fprintln(cmd.ErrOrStderr(), e)
 		}
 	}
-	return cli.Invalid(fmt.Errorf("%s is invalid: %d problems", model, len(problems)))
+	if len(problems) == 1 {
+		err = cli.Invalid(err)
+	} else {
+		err = cli.Invalid(fmt.Errorf("%s is invalid: %d problems", model, len(problems)))
+	}
+	if jsonOut {
+		out.Error = cli.Embedded(&err)
+		if werr := cli.WriteJSON(cmd.OutOrStdout(), out); werr != nil {
+			return werr
+		}
+	}
+	return err
 }
 
 // describeProblems lists the problems in err for the JSON output: each cmg.FieldError of
@@ -89,18 +96,9 @@ func describeProblems(err error) []validateProblem {
 		for _, e := range errs {
 			out = append(out, validateProblem{Record: e.Record, Field: e.Field, Message: e.Message, Line: e.Line, Column: e.Column})
 		}
-	case errors.As(err, &me):
-		rec := me.Element
-		if me.Name != "" {
-			rec = cmg.RecordName(me.Element, me.Name)
-		}
-		out = append(out, validateProblem{Record: rec, Field: me.Attr, Message: me.Msg, Line: me.Line})
-	case errors.As(err, &ue):
-		rec := ue.Record
-		if rec == "" {
-			rec = ue.Element
-		}
-		out = append(out, validateProblem{Record: rec, Field: ue.Attr, Message: ue.Msg, Line: ue.Line})
+	case errors.As(err, &me) || errors.As(err, &ue):
+		b := cli.Locate(err)
+		out = append(out, validateProblem{Record: b.Record, Field: b.Field, Message: b.Message, Line: b.Line})
 	default:
 		out = append(out, validateProblem{Message: err.Error()})
 	}

@@ -15,7 +15,7 @@ import (
 
 // inspectionNativeTask returns the Stewart inspection in our rollout and in MuJoCo.
 func inspectionNativeTask() *Task {
-	return &Task{Name: "inspection_native", Model: "stewart", Duration: 22, Run: runInspectionNative,
+	return &Task{Name: "inspection_native", Native: true, Model: "stewart", Duration: 22, Run: runInspectionNative,
 		Description: "Stewart inspection (PD + feedforward on leg lengths, probe wrench) in our rollout and natively in MuJoCo " +
 			"on the exported model, side by side: platform tracking and closure gaps (needs -tags mujoco)"}
 }
@@ -23,7 +23,7 @@ func inspectionNativeTask() *Task {
 // fixedPelvisNativeTask returns the Kangaroo fixed-pelvis trajectory in our rollout and in
 // MuJoCo.
 func fixedPelvisNativeTask() *Task {
-	return &Task{Name: "fixed_pelvis_native", Model: "../shared/models/kangaroo/kangaroo_fixed_base.xml", Duration: 2,
+	return &Task{Name: "fixed_pelvis_native", Native: true, Model: "../shared/models/kangaroo/kangaroo_fixed_base.xml", Duration: 2,
 		Run: runFixedPelvisNative,
 		Description: "Kangaroo fixed pelvis motor trajectory (PD 4e4/600 + feedforward) in our rollout and natively in MuJoCo " +
 			"on the exported model, side by side: motor tracking and closure gaps (needs -tags mujoco)"}
@@ -31,7 +31,7 @@ func fixedPelvisNativeTask() *Task {
 
 // digCycleNativeTask returns the excavator dig cycle in our rollout and in MuJoCo.
 func digCycleNativeTask() *Task {
-	return &Task{Name: "dig_cycle_native", Model: "excavator", Duration: 42, Run: runDigCycleNative,
+	return &Task{Name: "dig_cycle_native", Native: true, Model: "excavator", Duration: 42, Run: runDigCycleNative,
 		Description: "excavator dig–lift–swing–dump cycle (joint-space computed torque, cylinder_space partition) in our " +
 			"rollout (RK4 5 ms) and natively in MuJoCo (1 ms steps) on the exported model, side by side: joint tracking and " +
 			"closure gaps (needs -tags mujoco)"}

@@ -80,6 +80,9 @@ type Task struct {
 	Name, Model, Description string
 	// Duration is the reference duration (s).
 	Duration float64
+	// Native reports a task that also runs natively in MuJoCo: it needs a build with
+	// -tags mujoco.
+	Native bool
 	// Run executes the task on graph g.
 	Run func(g *cmg.Graph, o Options) (*Result, error)
 }

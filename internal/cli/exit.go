@@ -15,10 +15,27 @@ const (
 	ExitNumerical = 3 // a numerical failure (no convergence, rank change, singular partition)
 )
 
+// The internal-error status, ExitInternal (70), is in report.go.
+
 // ExitError carries an exit status with the error printed on stderr.
 type ExitError struct {
 	Code int
 	Err  error
+	// Printed reports that the command has already printed its one JSON object, holding
+	// the error under "error" (Embedded), so Report prints none.
+	Printed bool
+}
+
+// Embedded returns the error object's body for err, to hold under "error" in a command's
+// own JSON report (validate, check), and marks err as printed; it returns nil for nil.
+func Embedded(err *error) *ErrorBody {
+	if *err == nil {
+		return nil
+	}
+	code := Classify(*err)
+	b := Describe(*err, code).Error
+	*err = &ExitError{Code: code, Err: *err, Printed: true}
+	return &b
 }
 
 // Error returns the wrapped message.

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/robocompiler/robocompiler/internal/cli"
+	"github.com/spf13/cobra"
+)
+
+// TestPanicIsInternalError: a panic that escapes a command exits 70 with a one-line
+// message asking for a bug report, and with --json one error object.
+func TestPanicIsInternalError(t *testing.T) {
+	c := &cobra.Command{Use: "boom", Hidden: true, RunE: func(*cobra.Command, []string) error { panic("boom") }}
+	root.AddCommand(c)
+	defer root.RemoveCommand(c)
+	var out, errOut bytes.Buffer
+	code := execute([]string{"boom", "--json"}, &out, &errOut)
+	if code != cli.ExitInternal || strings.Count(strings.TrimSpace(errOut.String()), "\n") != 0 ||
+		!strings.Contains(errOut.String(), "please report") || !strings.Contains(out.String(), `"code": 70`) {
+		t.Errorf("exit %d, stderr %q, stdout %q", code, errOut.String(), out.String())
+	}
+}
+
+// FuzzParseState checks that no state document makes the parser panic and that every
+// failure is located in the file. The seed corpus is in testdata/fuzz/FuzzParseState.
+func FuzzParseState(f *testing.F) {
+	for _, s := range []string{`{"q": {"a": 1}, "v": {"a": [1, 2]}, "tau": {"m": 0.5}}`, `{}`, `[]`, ``, `{"q": {"a": "x"}}`, `{"q": 1e999}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, err := parseState(data, "fuzz.json")
+		if (st == nil) == (err == nil) {
+			t.Fatalf("state %v with error %v", st, err)
+		}
+		if err != nil && !strings.HasPrefix(err.Error(), "fuzz.json") {
+			t.Fatalf("error does not name the file: %v", err)
+		}
+	})
+}
