@@ -33,6 +33,37 @@ func Example() {
 	// u̇[0] = -0.0065 rad/s²
 }
 
+// The stages one at a time on the four-bar: compile, assemble, the lift E (v = E u), then
+// the reduced dynamics M_r = E_Tᵀ M_T E_T and h_r at a moving state.
+func Example_stages() {
+	m, err := robocompiler.Load("fourbar", robocompiler.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d := m.NewData()
+	if err := d.Assemble(""); err != nil {
+		fmt.Println(err)
+		return
+	}
+	E := d.Lift().E
+	r, c := E.Dims()
+	fmt.Printf("lift E: %d×%d, independent %s\n", r, c, m.CoordinateNames()[d.Partition().Independent[0]])
+	if err := d.SetState([]float64{1}, nil); err != nil { // 1 rad/s on the crank
+		fmt.Println(err)
+		return
+	}
+	d.Interfaces()
+	if err := d.Dynamics(nil); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("M_r = %.6f kg·m², h_r = %.6f N·m\n", d.Reduced.Mr[0], d.Reduced.Hr[0])
+	// Output:
+	// lift E: 4×1, independent crank_pivot
+	// M_r = 0.005440 kg·m², h_r = 0.189942 N·m
+}
+
 // An imported MJCF model (Menagerie's Panda, from ../shared/models): assemble from its
 // "home" keyframe and run the forward dynamics at rest with the motors off (the arm falls
 // under gravity); then the reduced inverse dynamics at rest gives the efforts that hold it.
