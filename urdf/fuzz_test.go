@@ -1,6 +1,7 @@
 package urdf
 
 import (
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,29 +10,53 @@ import (
 // FuzzImport checks that no input makes the importer panic, and that an imported graph
 // can be validated and marshalled.
 func FuzzImport(f *testing.F) {
+	seeds := importSeeds(f)
+	for i, s := range seeds {
+		f.Add(s, i == len(seeds)-1)
+	}
+	f.Fuzz(checkImport)
+}
+
+// TestImportMutations runs FuzzImport's property on 1,000 deterministic mutations of its
+// seeds, alternately with a fixed and a floating root: the fuzz target's fixed budget in
+// the test suite.
+func TestImportMutations(t *testing.T) {
+	floating := false
+	testutil.Mutate(t, importSeeds(t), 1000, 3, func(t *testing.T, data []byte) {
+		floating = !floating
+		checkImport(t, data, floating)
+	})
+}
+
+// importSeeds are FuzzImport's seeds: testdata/seeds/*.urdf, then robotDoc.
+func importSeeds(t testing.TB) [][]byte {
+	t.Helper()
 	seeds, err := filepath.Glob(filepath.Join("testdata", "seeds", "*.urdf"))
 	if err != nil || len(seeds) == 0 {
-		f.Fatalf("no seed corpus in testdata/seeds: %v", err)
+		t.Fatalf("no seed corpus in testdata/seeds: %v", err)
 	}
+	var out [][]byte
 	for _, s := range seeds {
 		data, err := os.ReadFile(s)
 		if err != nil {
-			f.Fatal(err)
+			t.Fatal(err)
 		}
-		f.Add(data, false)
+		out = append(out, data)
 	}
-	f.Add([]byte(robotDoc), true)
-	f.Fuzz(func(t *testing.T, data []byte, floating bool) {
-		g, _, err := ImportWith(data, "fuzz.urdf", ImportOptions{Floating: floating})
-		if err != nil {
-			if g != nil {
-				t.Fatal("graph returned with an error")
-			}
-			return
+	return append(out, []byte(robotDoc))
+}
+
+// checkImport is FuzzImport's property for one input.
+func checkImport(t *testing.T, data []byte, floating bool) {
+	g, _, err := ImportWith(data, "fuzz.urdf", ImportOptions{Floating: floating})
+	if err != nil {
+		if g != nil {
+			t.Fatal("graph returned with an error")
 		}
-		_ = g.Validate()
-		if _, err := g.Marshal(); err != nil {
-			t.Fatalf("marshal: %v", err)
-		}
-	})
+		return
+	}
+	_ = g.Validate()
+	if _, err := g.Marshal(); err != nil {
+		t.Fatalf("marshal: %v", err)
+	}
 }

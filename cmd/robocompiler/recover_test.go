@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"strings"
 	"testing"
 
@@ -26,16 +27,29 @@ func TestPanicIsInternalError(t *testing.T) {
 // FuzzParseState checks that no state document makes the parser panic and that every
 // failure is located in the file. The seed corpus is in testdata/fuzz/FuzzParseState.
 func FuzzParseState(f *testing.F) {
-	for _, s := range []string{`{"q": {"a": 1}, "v": {"a": [1, 2]}, "tau": {"m": 0.5}}`, `{}`, `[]`, ``, `{"q": {"a": "x"}}`, `{"q": 1e999}`} {
-		f.Add([]byte(s))
+	for _, s := range stateSeeds {
+		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		st, err := parseState(data, "fuzz.json")
-		if (st == nil) == (err == nil) {
-			t.Fatalf("state %v with error %v", st, err)
-		}
-		if err != nil && !strings.HasPrefix(err.Error(), "fuzz.json") {
-			t.Fatalf("error does not name the file: %v", err)
-		}
-	})
+	f.Fuzz(checkParseState)
+}
+
+// TestParseStateMutations runs FuzzParseState's property on 2,000 deterministic
+// mutations of its seeds: the fuzz target's fixed budget in the test suite.
+func TestParseStateMutations(t *testing.T) {
+	testutil.Mutate(t, stateSeeds, 2000, 4, checkParseState)
+}
+
+// stateSeeds are FuzzParseState's seed documents.
+var stateSeeds = [][]byte{[]byte(`{"q": {"a": 1}, "v": {"a": [1, 2]}, "tau": {"m": 0.5}}`), []byte(`{}`), []byte(`[]`), []byte(``),
+	[]byte(`{"q": {"a": "x"}}`), []byte(`{"q": 1e999}`)}
+
+// checkParseState is FuzzParseState's property for one input.
+func checkParseState(t *testing.T, data []byte) {
+	st, err := parseState(data, "fuzz.json")
+	if (st == nil) == (err == nil) {
+		t.Fatalf("state %v with error %v", st, err)
+	}
+	if err != nil && !strings.HasPrefix(err.Error(), "fuzz.json") {
+		t.Fatalf("error does not name the file: %v", err)
+	}
 }

@@ -1,11 +1,12 @@
 // Package testutil holds the small helpers that tests across the module share and that
 // depend on nothing in the module (so in-package tests of any package can use them):
-// vector comparisons and a panic assertion. The fixtures built through the front door are
+// vector comparisons, a panic assertion and a fixed-budget fuzzing run. The fixtures built through the front door are
 // in internal/testfix.
 package testutil
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -47,4 +48,65 @@ func RequirePanic(t *testing.T, want string, f func()) {
 		}
 	}()
 	f()
+}
+
+// Mutate is a fuzzing run with a fixed budget, for the test suite: it calls check on every
+// seed and then on n inputs made by deterministic random mutations of the seeds (bit
+// flips, byte changes, deletions, duplications, truncations and splices of two seeds,
+// from the generator seeded by rngSeed). A panic in check fails the test as it would
+// under go test -fuzz; the failing input is printed (quoted) for a corpus entry.
+func Mutate(t *testing.T, seeds [][]byte, n int, rngSeed uint64, check func(t *testing.T, data []byte)) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(rngSeed, 0xf022))
+	run := func(data []byte) {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Fatalf("panic %v on input %q", r, data)
+			}
+		}()
+		check(t, data)
+	}
+	for _, s := range seeds {
+		run(s)
+	}
+	for range n {
+		run(mutation(rng, seeds))
+	}
+}
+
+// interesting are the bytes a mutation writes: structure of JSON and XML, digits, and
+// the extremes.
+const interesting = "{}[]<>\"':,/=-+.0123456789eE \n\x00\xff"
+
+// mutation returns a copy of a random seed changed by one to four random edits.
+func mutation(rng *rand.Rand, seeds [][]byte) []byte {
+	b := append([]byte(nil), seeds[rng.IntN(len(seeds))]...)
+	for range 1 + rng.IntN(4) {
+		if len(b) == 0 {
+			b = append(b, byte(rng.IntN(256)))
+			continue
+		}
+		i := rng.IntN(len(b))
+		j := i + rng.IntN(min(len(b)-i, 64)+1)
+		switch rng.IntN(6) {
+		case 0: // flip a bit
+			b[i] ^= 1 << rng.IntN(8)
+		case 1: // replace a byte by an interesting one
+			b[i] = interesting[rng.IntN(len(interesting))]
+		case 2: // delete a range
+			b = append(b[:i], b[j:]...)
+		case 3: // duplicate a range
+			b = append(b[:j], append(append([]byte(nil), b[i:j]...), b[j:]...)...)
+		case 4: // truncate
+			b = b[:i]
+		default: // splice in a range of another seed
+			o := seeds[rng.IntN(len(seeds))]
+			if len(o) > 0 {
+				k := rng.IntN(len(o))
+				l := k + rng.IntN(min(len(o)-k, 128)+1)
+				b = append(b[:i], append(append([]byte(nil), o[k:l]...), b[i:]...)...)
+			}
+		}
+	}
+	return b
 }
