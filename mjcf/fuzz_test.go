@@ -18,11 +18,11 @@ func FuzzImport(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { checkImport(t, dir, data) })
 }
 
-// TestImportMutations runs FuzzImport's property on 1,000 deterministic mutations of its
+// TestImportMutations runs FuzzImport's property on 5,000 deterministic mutations of its
 // seeds: the fuzz target's fixed budget in the test suite.
 func TestImportMutations(t *testing.T) {
 	dir := t.TempDir()
-	testutil.Mutate(t, importSeeds(t), 1000, 2, func(t *testing.T, data []byte) { checkImport(t, dir, data) })
+	testutil.Mutate(t, importSeeds(t), 5000, 2, func(t *testing.T, data []byte) { checkImport(t, dir, data) })
 }
 
 // importSeeds are FuzzImport's seeds: testdata/seeds/*.xml and the documents of the

@@ -17,12 +17,12 @@ func FuzzImport(f *testing.F) {
 	f.Fuzz(checkImport)
 }
 
-// TestImportMutations runs FuzzImport's property on 1,000 deterministic mutations of its
+// TestImportMutations runs FuzzImport's property on 5,000 deterministic mutations of its
 // seeds, alternately with a fixed and a floating root: the fuzz target's fixed budget in
 // the test suite.
 func TestImportMutations(t *testing.T) {
 	floating := false
-	testutil.Mutate(t, importSeeds(t), 1000, 3, func(t *testing.T, data []byte) {
+	testutil.Mutate(t, importSeeds(t), 5000, 3, func(t *testing.T, data []byte) {
 		floating = !floating
 		checkImport(t, data, floating)
 	})

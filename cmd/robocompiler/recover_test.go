@@ -33,10 +33,10 @@ func FuzzParseState(f *testing.F) {
 	f.Fuzz(checkParseState)
 }
 
-// TestParseStateMutations runs FuzzParseState's property on 2,000 deterministic
+// TestParseStateMutations runs FuzzParseState's property on 20,000 deterministic
 // mutations of its seeds: the fuzz target's fixed budget in the test suite.
 func TestParseStateMutations(t *testing.T) {
-	testutil.Mutate(t, stateSeeds, 2000, 4, checkParseState)
+	testutil.Mutate(t, stateSeeds, 20000, 4, checkParseState)
 }
 
 // stateSeeds are FuzzParseState's seed documents.
