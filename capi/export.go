@@ -205,7 +205,9 @@ func rc_nv(cm *C.rc_model) C.int { return size(cm, func(m *robocompiler.Model) i
 func rc_nvt(cm *C.rc_model) C.int { return size(cm, func(m *robocompiler.Model) int { return m.NVT }) }
 
 //export rc_nrows
-func rc_nrows(cm *C.rc_model) C.int { return size(cm, func(m *robocompiler.Model) int { return m.Rows }) }
+func rc_nrows(cm *C.rc_model) C.int {
+	return size(cm, func(m *robocompiler.Model) int { return m.Rows })
+}
 
 //export rc_nports
 func rc_nports(cm *C.rc_model) C.int {
