@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the C library (go build -buildmode=c-shared ./capi) into
 # python/robocompiler/librobocompiler.so, where the Python package finds it.
-# Then: PYTHONPATH=python python3 -c "import robocompiler; ..."
+# Then: PYTHONPATH=python /usr/bin/python3 -c "import robocompiler; ..."
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=python/robocompiler/librobocompiler.so

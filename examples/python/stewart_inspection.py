@@ -10,7 +10,7 @@ two nominal runs, PD on the leg lengths without ("pd") and with reduced-dynamics
 feed-forward ("pd_ff"), and prints their platform-position tracking RMS (mm):
 
     bash scripts/build-python.sh
-    PYTHONPATH=python python3 examples/python/stewart_inspection.py [--duration S] [--json]
+    PYTHONPATH=python /usr/bin/python3 examples/python/stewart_inspection.py [--duration S] [--json]
 
 What is replicated, step for step:
   * the plant: built-in "stewart" under the "lengths" partition (independent
