@@ -20,7 +20,8 @@ import (
 	"github.com/robocompiler/robocompiler"
 )
 
-// goString views a C string without copying (nil → "").
+// goString views a C string without copying (nil → ""): for lookups and messages only,
+// never for a string the library keeps.
 func goString(s *C.char) string {
 	if s == nil {
 		return ""
@@ -342,7 +343,7 @@ func rc_assemble(cd *C.rc_data, seed *C.char) (rc C.int) {
 		return noData
 	}
 	defer recoverData(cd, "rc_assemble", &rc)
-	return finish(cd, w.assemble(goString(seed)))
+	return finish(cd, w.assemble(C.GoString(seed))) // copied: assembly is not a hot call
 }
 
 //export rc_set_state

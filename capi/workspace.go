@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -407,12 +408,14 @@ func (w *workspace) worldWrench(body string, point, wr, fext arr) error {
 func (w *workspace) task(op, name string) (*task, error) {
 	t, ok := w.tasks[name]
 	if !ok {
+		// name may view the caller's C memory: the task keeps its own copy.
+		name = strings.Clone(name)
 		kt, err := kin.NewTask(w.m.m.Model, name)
 		if err != nil {
 			return nil, invalid(fmt.Errorf("%s: %v", op, err))
 		}
 		t = &task{t: kt, jx: mat.NewDense(kt.Dim(), w.m.m.NV, nil), x: make([]float64, kt.Dim())}
-		w.tasks[string([]byte(name))] = t
+		w.tasks[name] = t
 	}
 	if n := w.d.Mobility(); n > 0 && (t.j == nil || t.j.RawMatrix().Cols != n) {
 		t.j = mat.NewDense(t.t.Dim(), n, nil)
