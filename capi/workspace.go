@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/spatial"
@@ -154,7 +156,14 @@ func (w *workspace) assemble(seed string) error {
 	if _, err := m.Seed(seed); err != nil {
 		return invalid(err)
 	}
-	return w.d.Assemble(seed)
+	// As the CLI classifies assembly failures: a record that cannot be compiled is
+	// invalid input, everything else numerical.
+	err := w.d.Assemble(seed)
+	var fe *cmg.FieldError
+	if err == nil || errors.As(err, &fe) {
+		return err
+	}
+	return &codedError{codeNumerical, err}
 }
 
 // setState sets u and optionally udot.
