@@ -149,7 +149,7 @@ int rc_mobility(const rc_data *d);
 
 /* Writes the velocity indices of the independent coordinates (n = D ints); the lift's
  * rows at these indices are the identity. */
-int rc_independent(const rc_data *d, int *idx, int n);
+int rc_independent(rc_data *d, int *idx, int n);
 
 /* ---- State -------------------------------------------------------------------------- */
 
@@ -171,12 +171,12 @@ int rc_set_full_state(rc_data *d, const double *q, int nq, const double *v, int 
 
 /* Copies the current configuration (nq doubles; NULL to skip) and independent speeds
  * (nu = D; NULL to skip). */
-int rc_get_state(const rc_data *d, double *q, int nq, double *u, int nu);
+int rc_get_state(rc_data *d, double *q, int nq, double *u, int nu);
 
 /* One tracking step: moves the independent coordinates by du (n = D) along the closure
  * (prediction with E, Newton correction, reconfiguration of the partition when its
  * dependent block becomes ill-conditioned; after one, the speeds are re-expressed in the
- * new independent coordinates and D may not change). Writes the new configuration into
+ * new independent coordinates; D does not change). Writes the new configuration into
  * q (nq; NULL to skip). A rank change (mechanism event) is RC_ERR_NUMERICAL and leaves
  * the state unchanged. */
 int rc_track(rc_data *d, const double *du, int n, double *q, int nq);
