@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Runs the whole test suite, MuJoCo cross-checks included. Installs Debian's
-# libmujoco-dev first when its headers are missing (needs root or sudo).
+# Runs the whole test suite, MuJoCo cross-checks included, then the Python package's tests.
+# Installs Debian's libmujoco-dev, gcc and python3-numpy first when missing (needs root or
+# sudo).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -f /usr/include/mujoco/mujoco.h ]; then
+missing=()
+[ -f /usr/include/mujoco/mujoco.h ] || missing+=(libmujoco-dev)
+command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || missing+=(gcc)
+/usr/bin/python3 -c "import numpy" >/dev/null 2>&1 || missing+=(python3-numpy)
+if [ ${#missing[@]} -gt 0 ]; then
 	sudo=""
 	[ "$(id -u)" -ne 0 ] && sudo=sudo
 	$sudo apt-get update -qq
-	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libmujoco-dev
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
 fi
 go vet -tags mujoco ./...
 go test -tags mujoco -count=1 -timeout 15m ./...
+bash scripts/build-python.sh
+/usr/bin/python3 python/tests/run.py
