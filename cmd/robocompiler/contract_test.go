@@ -153,3 +153,95 @@ func TestSeedsProjectedIntoLimits(t *testing.T) {
 		}
 	}
 }
+
+// fourbarVariant writes the shared four-bar CMG with edit applied to its top-level keys
+// into a temporary file.
+func fourbarVariant(t *testing.T, edit func(g map[string]any)) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "cmg", "testdata", "fourbar.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g map[string]any
+	if err := json.Unmarshal(b, &g); err != nil {
+		t.Fatal(err)
+	}
+	edit(g)
+	out, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "variant.json")
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestNumericalMessagesTellTheTruth: contradictory couplings fail with exit 3 naming the
+// file, the seed and the coupling with its (large) physical residual, not "largest
+// residual 0" or a round-off value; a partition request with more coordinates than the
+// mobility is named as such.
+func TestNumericalMessagesTellTheTruth(t *testing.T) {
+	contra := fourbarVariant(t, func(g map[string]any) {
+		g["couplings"] = []any{
+			map[string]any{"id": "c1", "master": "ground_crank", "slave": "crank_coupler", "multiplier": 1.0, "offset": 0.0},
+			map[string]any{"id": "c2", "master": "ground_crank", "slave": "crank_coupler", "multiplier": 2.0, "offset": 0.5},
+		}
+	})
+	_, stderr, code := run(t, "assemble", contra)
+	if code != cli.ExitNumerical || !strings.Contains(stderr, contra) || !strings.Contains(stderr, `seed "default"`) ||
+		!strings.Contains(stderr, "largest physical residual there 4.66") || !strings.Contains(stderr, `"c2"`) {
+		t.Errorf("contradictory couplings: exit %d, %q", code, stderr)
+	}
+	many := fourbarVariant(t, func(g map[string]any) {
+		g["partition_requests"] = map[string]any{"too_many": []any{"ground_crank", "rocker_ground"}}
+	})
+	_, stderr, code = run(t, "assemble", many, "--partition", "too_many")
+	if code != cli.ExitNumerical || !strings.Contains(stderr, many) || !strings.Contains(stderr, "--partition too_many") ||
+		!strings.Contains(stderr, "requests 2 independent coordinates") || !strings.Contains(stderr, "mobility at this configuration is 1") {
+		t.Errorf("a request beyond the mobility: exit %d, %q", code, stderr)
+	}
+}
+
+// TestSimulateFailsWhole: a run whose outputs cannot all be moved into DIR (a directory
+// stands where metrics.json goes) fails and leaves DIR's previous outputs untouched, with
+// no temporary files or directories beside them.
+func TestSimulateFailsWhole(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "run")
+	if _, stderr, code := run(t, "simulate", "stewart", "--task", "inspection", "--duration", "0.01", "--out", out); code != 0 {
+		t.Fatalf("first run: exit %d, %s", code, stderr)
+	}
+	before := map[string][]byte{}
+	entries, _ := os.ReadDir(out)
+	for _, e := range entries {
+		b, _ := os.ReadFile(filepath.Join(out, e.Name()))
+		before[e.Name()] = b
+	}
+	if err := os.Remove(filepath.Join(out, "metrics.json")); err != nil {
+		t.Fatal(err)
+	}
+	delete(before, "metrics.json")
+	if err := os.Mkdir(filepath.Join(out, "metrics.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := run(t, "simulate", "stewart", "--task", "inspection", "--duration", "0.02", "--out", out)
+	if code == 0 {
+		t.Fatalf("a run that cannot write metrics.json succeeded: %s", stderr)
+	}
+	for name, b := range before {
+		got, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil || string(got) != string(b) {
+			t.Errorf("%s changed by a failed run (err %v)", name, err)
+		}
+	}
+	for _, d := range []string{dir, out} {
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			if strings.Contains(e.Name(), ".tmp-") || strings.Contains(e.Name(), ".bak-") {
+				t.Errorf("left behind: %s", filepath.Join(d, e.Name()))
+			}
+		}
+	}
+}

@@ -30,14 +30,24 @@ func WriteFiles(paths []string, contents [][]byte) error {
 		}
 		tmps = append(tmps, tmp)
 	}
+	if err := commit(tmps, paths); err != nil {
+		cleanup()
+		return err
+	}
+	return nil
+}
+
+// commit renames each completed temporary file tmps[i] onto paths[i], all or none: the
+// previous targets are kept (hard links) until every rename has succeeded, so that a
+// failing rename puts back the ones already replaced and removes the ones that are new.
+// A target that exists and is not a regular file is refused before anything moves. On
+// failure the temporary files not yet moved are left for the caller to remove.
+func commit(tmps, paths []string) error {
 	for _, p := range paths {
 		if fi, err := os.Lstat(p); err == nil && !fi.Mode().IsRegular() {
-			cleanup()
 			return fmt.Errorf("cannot write %s: it exists and is not a regular file", p)
 		}
 	}
-	// Keep the previous targets (hard links) until every rename has succeeded, so that a
-	// failing rename can put back the ones already replaced.
 	backups := make([]string, len(paths))
 	defer func() {
 		for _, b := range backups {
@@ -62,7 +72,6 @@ func WriteFiles(paths []string, contents [][]byte) error {
 					_ = os.Remove(paths[k])
 				}
 			}
-			cleanup()
 			return fmt.Errorf("cannot write %s: %w", p, err)
 		}
 	}
@@ -98,8 +107,9 @@ func writeTemp(path string, data []byte) (string, error) {
 }
 
 // ReplaceDir moves every regular file of the completed directory tmp into dir (created
-// when missing), replacing files of the same names, then removes tmp: a run's outputs
-// are written to tmp and appear in dir only when all of them are complete.
+// when missing), replacing files of the same names all or none (see commit), then removes
+// tmp: a run's outputs are written to tmp and appear in dir only when all of them are
+// complete, and a failure leaves dir as it was.
 func ReplaceDir(tmp, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -108,10 +118,13 @@ func ReplaceDir(tmp, dir string) error {
 	if err != nil {
 		return err
 	}
+	var tmps, paths []string
 	for _, e := range entries {
-		if err := os.Rename(filepath.Join(tmp, e.Name()), filepath.Join(dir, e.Name())); err != nil {
-			return fmt.Errorf("cannot move %s into %s: %w", e.Name(), dir, err)
-		}
+		tmps = append(tmps, filepath.Join(tmp, e.Name()))
+		paths = append(paths, filepath.Join(dir, e.Name()))
+	}
+	if err := commit(tmps, paths); err != nil {
+		return fmt.Errorf("cannot move the outputs into %s: %w", dir, err)
 	}
 	return os.Remove(tmp)
 }
