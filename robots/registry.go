@@ -57,9 +57,7 @@ func Get(name string) (*cmg.Graph, error) {
 	if err != nil {
 		return nil, fmt.Errorf("robots: building %q: %w", name, err)
 	}
-	if g.Source == "" {
-		g.Source = name
-	}
+	g.Source = name // a built-in is named by its name, not by where its data is embedded
 	return g, nil
 }
 

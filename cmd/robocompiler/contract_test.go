@@ -245,3 +245,14 @@ func TestSimulateFailsWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltinsNamedInMessages: an error about a built-in model names it by its built-in
+// name, never by where its data is embedded.
+func TestBuiltinsNamedInMessages(t *testing.T) {
+	for _, name := range []string{"fourbar", "fivebar", "stewart", "excavator"} {
+		_, stderr, code := run(t, "assemble", name, "--seed", "nope")
+		if code != cli.ExitInvalid || !strings.Contains(stderr, name+": no seed named") || strings.Contains(stderr, "robots/") {
+			t.Errorf("%s: exit %d, %q", name, code, stderr)
+		}
+	}
+}

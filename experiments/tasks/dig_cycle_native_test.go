@@ -26,7 +26,7 @@ func TestDigCycleNative(t *testing.T) {
 	if e := metric(t, r, "joint_rms_rad_rms_mrad_mujoco"); !(e < 0.05) {
 		t.Errorf("MuJoCo joint tracking RMS %.3g mrad", e)
 	}
-	ours, theirs := metric(t, r, "closure_gap_max_robocompiler"), metric(t, r, "closure_gap_max_mujoco")
+	ours, theirs := metric(t, r, "closure_gap_max_m_robocompiler"), metric(t, r, "closure_gap_max_m_mujoco")
 	if !(ours < 1e-12) {
 		t.Errorf("our closure gap %.3g", ours)
 	}

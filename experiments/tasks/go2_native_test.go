@@ -30,7 +30,7 @@ func TestGo2Native(t *testing.T) {
 	if s := metric(t, a, "foot_slip_max_mm_mujoco"); !(s < 7) {
 		t.Errorf("MuJoCo feet move up to %.3g mm while in support", s)
 	}
-	if g := metric(t, a, "closure_gap_max_robocompiler"); !(g < 1e-10) {
+	if g := metric(t, a, "closure_gap_max_m_robocompiler"); !(g < 1e-10) {
 		t.Errorf("our support gap %.3g m", g)
 	}
 	fo, fm := metric(t, a, "peak_torque_Nm_robocompiler"), metric(t, a, "peak_torque_Nm_mujoco")

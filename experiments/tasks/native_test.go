@@ -20,7 +20,7 @@ func TestInspectionNative(t *testing.T) {
 			t.Errorf("%s: platform RMS %.3g mm", run, e)
 		}
 	}
-	ours, theirs := metric(t, r, "closure_gap_max_robocompiler"), metric(t, r, "closure_gap_max_mujoco")
+	ours, theirs := metric(t, r, "closure_gap_max_m_robocompiler"), metric(t, r, "closure_gap_max_m_mujoco")
 	if !(ours < 1e-12) {
 		t.Errorf("our closure gap %.3g", ours)
 	}
