@@ -2,17 +2,17 @@ package dyn_test
 
 import (
 	"fmt"
-	"github.com/robocompiler/robocompiler"
-	"github.com/robocompiler/robocompiler/internal/testfix"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/internal/testfix"
 	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"github.com/robocompiler/robocompiler/mjcf"
 	"github.com/robocompiler/robocompiler/spatial"

@@ -1,16 +1,16 @@
 package kin_test
 
 import (
-	"github.com/robocompiler/robocompiler"
-	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/internal/testfix"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"github.com/robocompiler/robocompiler/kin"
 )
 

@@ -4,19 +4,18 @@ package mujoco_test
 
 import (
 	"fmt"
-	"github.com/robocompiler/robocompiler"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
-
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/backend/mujoco"
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/internal/kktref"
 	"github.com/robocompiler/robocompiler/internal/testmodels"
+	"gonum.org/v1/gonum/mat"
 )
 
 // accelModels are the mechanisms whose constrained accelerations are compared with

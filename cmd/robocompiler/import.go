@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/robocompiler/robocompiler"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/robocompiler/robocompiler/urdf"
 	"github.com/spf13/cobra"

@@ -3,8 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/robocompiler/robocompiler"
-	"github.com/robocompiler/robocompiler/internal/cli"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,9 +11,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"github.com/robocompiler/robocompiler/urdf"
 )

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"github.com/robocompiler/robocompiler"
 	"io"
 	"math"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/experiments/tasks"
 	"github.com/robocompiler/robocompiler/internal/cli"

@@ -3,8 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/robocompiler/robocompiler"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/robocompiler/robocompiler/mjcf"

@@ -2,9 +2,11 @@ package tasks
 
 import (
 	"fmt"
-	"github.com/robocompiler/robocompiler"
 	"math"
+	"slices"
+	"strings"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/experiments/plot"
@@ -228,8 +230,8 @@ func newJointCT(pl *plant, coords, q0 []int) (*jointCT, error) {
 }
 
 // digResult adds the metrics and figures of the dig cycle: closure gaps, tracking RMS,
-// peak cylinder forces and torques per partition, and the largest difference between the
-// two partitions' port efforts at matching times (they command the same physical
+// peak cylinder forces and torques per partition, and the largest differences between the
+// two partitions' cylinder forces (N) and joint torques (N·m) at matching times (they command the same physical
 // motion, so the efforts agree up to the tracking error).
 func digResult(res *Result) (*Result, error) {
 	for _, r := range res.Runs {
@@ -246,16 +248,20 @@ func digResult(res *Result) (*Result, error) {
 			Metric{"reconfigurations_" + r.Name, float64(r.Stats.Reconfigurations)})
 	}
 	a, b := res.Runs[0].Log, res.Runs[1].Log
-	diff := 0.0
-	for i, c := range a.Columns {
-		if len(c) < 2 || c[:2] != "f:" {
-			continue
+	diff := func(prefixes ...string) float64 {
+		d := 0.0
+		for i, c := range a.Columns {
+			if !slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(c, p) }) {
+				continue
+			}
+			for r := range min(a.Rows(), b.Rows()) {
+				d = math.Max(d, math.Abs(a.Row(r)[i]-b.Row(r)[i]))
+			}
 		}
-		for r := range min(a.Rows(), b.Rows()) {
-			diff = math.Max(diff, math.Abs(a.Row(r)[i]-b.Row(r)[i]))
-		}
+		return d
 	}
-	res.Metrics = append(res.Metrics, Metric{"effort_partition_diff_max", diff})
+	res.Metrics = append(res.Metrics, Metric{"effort_partition_diff_max_N", diff("f:drive_p")},
+		Metric{"effort_partition_diff_max_Nm", diff("f:drive_q", "f:hold_")})
 	efforts := plot.Plot{Title: "Excavator dig cycle: cylinder forces (joint_space run)", XLabel: "t (s)", YLabel: "f (kN)"}
 	for _, c := range a.Columns {
 		if len(c) > 9 && c[:9] == "f:drive_p" {

@@ -2,10 +2,10 @@ package tasks
 
 import (
 	"fmt"
-	"github.com/robocompiler/robocompiler"
 	"math"
 	"slices"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"

@@ -2,9 +2,9 @@ package tasks
 
 import (
 	"fmt"
-	"github.com/robocompiler/robocompiler"
 	"math"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
 	"github.com/robocompiler/robocompiler/spatial"

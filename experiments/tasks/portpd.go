@@ -2,8 +2,8 @@ package tasks
 
 import (
 	"fmt"
-	"github.com/robocompiler/robocompiler"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/sim"
 )

@@ -1,9 +1,9 @@
 package tasks
 
 import (
-	"github.com/robocompiler/robocompiler"
 	"math"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
 )

@@ -2,9 +2,9 @@ package tasks
 
 import (
 	"fmt"
-	"github.com/robocompiler/robocompiler"
 	"math"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/experiments/plot"
