@@ -256,3 +256,16 @@ func TestBuiltinsNamedInMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestSimulateSeed: simulate starts from the named seed, and an unknown one is invalid
+// input naming the model's seeds.
+func TestSimulateSeed(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "run")
+	_, stderr, code := run(t, "simulate", "stewart", "--task", "inspection", "--duration", "0.01", "--out", out, "--seed", "nope")
+	if code != cli.ExitInvalid || !strings.Contains(stderr, `stewart: no seed named "nope" (the model has [default])`) {
+		t.Errorf("unknown seed: exit %d, %q", code, stderr)
+	}
+	if _, stderr, code := run(t, "simulate", "stewart", "--task", "inspection", "--duration", "0.01", "--out", out, "--seed", "default"); code != 0 {
+		t.Errorf("--seed default: exit %d, %q", code, stderr)
+	}
+}

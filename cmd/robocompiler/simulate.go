@@ -21,6 +21,7 @@ import (
 // simulateFlags are the simulate command's options.
 type simulateFlags struct {
 	task, out  string
+	seed       string
 	duration   float64
 	noProgress bool
 }
@@ -40,6 +41,7 @@ func init() {
 	c.Flags().StringVar(&f.task, "task", "", "task to run (required)")
 	c.Flags().StringVar(&f.out, "out", "", "output directory (created if missing; required)")
 	c.Flags().Float64Var(&f.duration, "duration", 0, "simulated duration in s (default: the task's own)")
+	c.Flags().StringVar(&f.seed, "seed", "", "named seed to start from (default: the task's own, usually the model's default seed)")
 	c.Flags().BoolVar(&f.noProgress, "no-progress", false, "do not draw the progress bar on stderr")
 	root.AddCommand(c)
 }
@@ -92,6 +94,11 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 	}
 	if err := suits(g, task); err != nil {
 		return cli.Invalid(err)
+	}
+	if f.seed != "" {
+		if err := task.StartFrom(g, f.seed); err != nil {
+			return cli.Invalid(err)
+		}
 	}
 	tmp, err := tempDir(f.out)
 	if err != nil {

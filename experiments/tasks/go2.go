@@ -17,7 +17,7 @@ import (
 
 // go2Task returns the Go2 support-mode stepping experiment.
 func go2Task() *Task {
-	return &Task{Name: "go2", Model: "../shared/models/menagerie/unitree_go2/go2.xml", Duration: 6, Run: runGo2,
+	return &Task{Name: "go2", Seed: go2Seed, Model: "../shared/models/menagerie/unitree_go2/go2.xml", Duration: 6, Run: runGo2,
 		Description: "Go2 stand, weight shift and steps through four-, three- and two-foot support sets: each set is its own " +
 			"compiled support mode (ideal point feet anchored at touchdown), switched by time; base pose and swing feet " +
 			"tracked by PD in the task space of each mode with reduced-dynamics feedforward"}

@@ -15,7 +15,7 @@ import (
 
 // go2NativeTask returns the Go2 stepping in our rollout and natively in MuJoCo.
 func go2NativeTask() *Task {
-	return &Task{Name: "go2_native", Native: true, Model: "../shared/models/menagerie/unitree_go2/go2.xml", Duration: 6,
+	return &Task{Name: "go2_native", Seed: go2Seed, Native: true, Model: "../shared/models/menagerie/unitree_go2/go2.xml", Duration: 6,
 		Run: runGo2Native,
 		Description: "Go2 stand, weight shift and steps through four-, three- and two-foot support sets (the go2 " +
 			"controller and schedule, each mode charted by the base and the swing legs) in our rollout with ideal " +

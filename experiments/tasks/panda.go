@@ -14,7 +14,7 @@ import (
 
 // pandaTask returns the Panda tool path under the redundancy QP.
 func pandaTask() *Task {
-	return &Task{Name: "panda", Model: "../shared/models/menagerie/franka_emika_panda/panda.xml", Duration: 8, Run: runPanda,
+	return &Task{Name: "panda", Seed: pandaSeed, Model: "../shared/models/menagerie/franka_emika_panda/panda.xml", Duration: 8, Run: runPanda,
 		Description: "Panda tool path (3-D tool point between the fingertips and the gripper opening) resolved every step by the redundancy QP of eq. 16 " +
 			"(W = M_r, stroke barrier, speed and stroke bounds from L), then by the closed form of eq. 17; " +
 			"covariance of the QP under two partitions (finger_joint2 or finger_joint1 independent)"}

@@ -10,6 +10,7 @@ package tasks
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -83,6 +84,8 @@ type Task struct {
 	// Native reports a task that also runs natively in MuJoCo: it needs a build with
 	// -tags mujoco.
 	Native bool
+	// Seed names the seed the task starts from ("" for the model's default seed).
+	Seed string
 	// Run executes the task on graph g.
 	Run func(g *cmg.Graph, o Options) (*Result, error)
 }
@@ -150,3 +153,18 @@ func rollout(name string, s *sim.Sim, n int) (Run, error) {
 
 // steps returns the number of steps of length dt covering dur.
 func steps(dur, dt float64) int { return int(dur/dt + 0.5) }
+
+// StartFrom makes g's seed that task t starts from equal to g's seed named seed, so the
+// task runs from there (simulate --seed); an unknown name is an error listing the seeds.
+func (t *Task) StartFrom(g *cmg.Graph, seed string) error {
+	vals, ok := g.Seeds[seed]
+	if !ok {
+		return fmt.Errorf("%s: no seed named %q (the model has %v)", g.Source, seed, slices.Sorted(maps.Keys(g.Seeds)))
+	}
+	own := t.Seed
+	if own == "" {
+		own = "default"
+	}
+	g.Seeds[own] = vals
+	return nil
+}
