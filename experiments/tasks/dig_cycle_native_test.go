@@ -20,10 +20,10 @@ func TestDigCycleNative(t *testing.T) {
 	for _, m := range r.Metrics {
 		t.Logf("%s = %.6g", m.Name, m.Value)
 	}
-	if e := metric(t, r, "joint_rms_rad_rms_mrad_robocompiler"); !(e < 1e-5) {
+	if e := metric(t, r, "joint_rms_mrad_robocompiler"); !(e < 1e-5) {
 		t.Errorf("our joint tracking RMS %.3g mrad", e)
 	}
-	if e := metric(t, r, "joint_rms_rad_rms_mrad_mujoco"); !(e < 0.05) {
+	if e := metric(t, r, "joint_rms_mrad_mujoco"); !(e < 0.05) {
 		t.Errorf("MuJoCo joint tracking RMS %.3g mrad", e)
 	}
 	ours, theirs := metric(t, r, "closure_gap_max_m_robocompiler"), metric(t, r, "closure_gap_max_m_mujoco")

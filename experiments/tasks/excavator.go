@@ -163,7 +163,7 @@ func digSetup(g *cmg.Graph, partition string) (*nativeSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &nativeSetup{pl: pl, column: "joint_rms_rad", unit: "mrad", dt: excavatorDt, logEvery: 10,
+	return &nativeSetup{pl: pl, column: "joint_rms_rad", unit: "mrad", metric: "joint_rms_mrad", dt: excavatorDt, logEvery: 10,
 		ctrl: func() (sim.Controller, error) { return newJointCT(pl, coords, q0) },
 		probe: func() sim.Probe {
 			return newErrorProbe("joint_rms_rad", len(q0), digReference(pl, q0), func(s *sim.State, _ *kin.Data, out []float64) {

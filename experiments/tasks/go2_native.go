@@ -47,7 +47,7 @@ func runGo2Native(g *cmg.Graph, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	setup := &nativeSetup{pl: pl, column: "base_pos_err_m", unit: "mm", dt: go2Dt, logEvery: 10,
+	setup := &nativeSetup{pl: pl, column: "base_pos_err_m", unit: "mm", metric: "base_pos_rms_mm", dt: go2Dt, logEvery: 10,
 		scheduled: func() (sim.Controller, sim.Probe, sim.ModeSchedule, error) {
 			c, err := newGo2Ctrl(m, q0, dur, true)
 			if err != nil {

@@ -21,10 +21,10 @@ func TestGo2Native(t *testing.T) {
 	for _, m := range a.Metrics {
 		t.Logf("%s = %.6g", m.Name, m.Value)
 	}
-	if e := metric(t, a, "base_pos_err_m_rms_mm_robocompiler"); !(e < 0.15) {
+	if e := metric(t, a, "base_pos_rms_mm_robocompiler"); !(e < 0.15) {
 		t.Errorf("our base position RMS %.3g mm", e)
 	}
-	if e := metric(t, a, "base_pos_err_m_rms_mm_mujoco"); !(e < 0.3) {
+	if e := metric(t, a, "base_pos_rms_mm_mujoco"); !(e < 0.3) {
 		t.Errorf("MuJoCo base position RMS %.3g mm", e)
 	}
 	if s := metric(t, a, "foot_slip_max_mm_mujoco"); !(s < 7) {

@@ -54,6 +54,7 @@ type nativeSetup struct {
 	scheduled func() (sim.Controller, sim.Probe, sim.ModeSchedule, error)
 	column    string
 	unit      string
+	metric    string // the RMS metric's name before "_<run>", with its unit (e.g. platform_rms_mm)
 	dt        float64
 	logEvery  int
 	nativeSub int
@@ -119,7 +120,7 @@ func runBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, 
 		if err != nil {
 			return nil, err
 		}
-		res.Metrics = append(res.Metrics, Metric{setup.column + "_rms_" + setup.unit + "_" + r.Name, 1e3 * rms})
+		res.Metrics = append(res.Metrics, Metric{setup.metric + "_" + r.Name, 1e3 * rms})
 	}
 	// MuJoCo's residual is over its equality rows, all connects (m) in the exports of these
 	// tasks (runBoth refuses a model whose export would hold a weld).
@@ -155,7 +156,7 @@ func runInspectionNative(g *cmg.Graph, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	setup := &nativeSetup{pl: pl, column: "pos_err_m", unit: "mm", dt: stewartDt, logEvery: 10,
+	setup := &nativeSetup{pl: pl, column: "pos_err_m", unit: "mm", metric: "platform_rms_mm", dt: stewartDt, logEvery: 10,
 		probe: func() sim.Probe { return platformProbe{rig} },
 		ctrl: func() (sim.Controller, error) {
 			ff, err := pl.feedforward(pl.model)
@@ -179,7 +180,7 @@ func runFixedPelvisNative(g *cmg.Graph, o Options) (*Result, error) {
 		return nil, err
 	}
 	nf := len(kd.Ports)
-	setup := &nativeSetup{pl: pl, column: "motor_rms_m", unit: "mm", dt: kangarooDt, logEvery: 20,
+	setup := &nativeSetup{pl: pl, column: "motor_rms_m", unit: "mm", metric: "motor_rms_mm", dt: kangarooDt, logEvery: 20,
 		probe: func() sim.Probe {
 			return newErrorProbe("motor_rms_m", nf, newReference(nf, traj), func(_ *sim.State, k *kin.Data, out []float64) { copy(out, k.Ell) })
 		},

@@ -16,7 +16,7 @@ func TestInspectionNative(t *testing.T) {
 		t.Logf("%s = %.6g", m.Name, m.Value)
 	}
 	for _, run := range []string{"robocompiler", "mujoco"} {
-		if e := metric(t, r, "pos_err_m_rms_mm_"+run); !(e < 0.5) {
+		if e := metric(t, r, "platform_rms_mm_"+run); !(e < 0.5) {
 			t.Errorf("%s: platform RMS %.3g mm", run, e)
 		}
 	}
