@@ -3,7 +3,7 @@
 # (experiments/readme). With no arguments every table is rebuilt (the simulation tables
 # run each task at its own duration: minutes); name tables to rebuild only those:
 #   bash scripts/readme-figures.sh models crosscheck
-# Tables: models, bench, tasks, native, crosscheck. Needs ../shared/models beside the
+# Tables: models, bench, tasks, native, crosscheck, python. Needs ../shared/models beside the
 # repository and, for bench/native/crosscheck, Debian's libmujoco-dev.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -12,7 +12,7 @@
 //	go run ./experiments/readme [--write] [TABLE...]
 //
 // Without --write the tables are printed; with it README.md is rewritten in place
-// (atomically). Tables: models, bench, tasks, native, crosscheck (default: all). The
+// (atomically). Tables: models, bench, tasks, native, crosscheck, python (default: all). The
 // simulation tables run every task at its own duration and take minutes.
 package main
 
@@ -44,6 +44,7 @@ var tables = []table{
 	{"tasks", "simulate MODEL --task NAME --json, each task at its own duration", func(r *runner) (string, error) { return tasks(r, false) }},
 	{"native", "simulate MODEL --task NAME --json with -tags mujoco, each at its own duration", func(r *runner) (string, error) { return tasks(r, true) }},
 	{"crosscheck", "go test -tags mujoco ./backend/mujoco -run TestCrossConstrainedAccel -v", crosscheck},
+	{"python", "scripts/build-python.sh, then examples/python/timing.py", python},
 }
 
 func main() {
@@ -305,6 +306,33 @@ func crosscheck(r *runner) (string, error) {
 			continue
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", m[1], m[2], strings.Join(strings.Fields(m[3]), " | "))
+	}
+	return b.String(), nil
+}
+
+// timing is a measured line of examples/python/timing.py: a label, then microseconds.
+var timing = regexp.MustCompile(`^\s+(.+?)\s+(-?[0-9.]+) us$`)
+
+// python builds the C library and runs the Python timing script (call overheads on the
+// excavator and a 1-kHz control loop), tabulating its measured lines.
+func python(r *runner) (string, error) {
+	if out, err := exec.Command("bash", "scripts/build-python.sh").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("build-python: %v\n%s", err, out)
+	}
+	cmd := exec.Command("/usr/bin/python3", "examples/python/timing.py")
+	cmd.Env = append(os.Environ(), "PYTHONPATH=python")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("timing.py: %v\n%s", err, out)
+	}
+	var b strings.Builder
+	b.WriteString("| measurement (excavator) | value |\n|---|---|\n")
+	for _, line := range strings.Split(string(out), "\n") {
+		if m := timing.FindStringSubmatch(line); m != nil {
+			fmt.Fprintf(&b, "| %s | %s µs |\n", strings.Join(strings.Fields(m[1]), " "), m[2])
+		} else if strings.HasPrefix(line, "  ") {
+			fmt.Fprintf(&b, "| 1-kHz loop | %s |\n", strings.TrimSpace(line))
+		}
 	}
 	return b.String(), nil
 }
