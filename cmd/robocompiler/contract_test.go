@@ -46,6 +46,9 @@ func TestErrorObjectPerClass(t *testing.T) {
 			!strings.Contains(stderr, body.Message) || body.Field != c.field || body.Line != c.line {
 			t.Errorf("%v: exit %d, error %+v (%v), stderr %q; want exit %d, field %q line %d", c.args, code, body, err, stderr, c.code, c.field, c.line)
 		}
+		if c.code != 2 && body.File == "" {
+			t.Errorf("%v: the error object names no file: %+v", c.args, body)
+		}
 	}
 }
 

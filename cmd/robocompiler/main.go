@@ -29,6 +29,11 @@ var jsonOut bool
 func init() {
 	root.PersistentFlags().BoolVar(&jsonOut, "json", false, "print exactly one JSON object on stdout")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cli.Usage(err) })
+	root.PersistentPreRun = func(_ *cobra.Command, args []string) {
+		if len(args) > 0 {
+			cli.Input = args[0] // MODEL (or FILE): the file an unlocated error belongs to
+		}
+	}
 }
 
 func main() {

@@ -44,9 +44,18 @@ func Classify(err error) int {
 	return ExitUsage
 }
 
-// Describe builds the JSON error object of err with exit status code, located by Locate.
+// Input is the input file (or built-in model name) the running command reads, set by the
+// command line before it runs: Describe names it as the file of an error that locates
+// none itself (a numerical failure on that model).
+var Input string
+
+// Describe builds the JSON error object of err with exit status code, located by Locate
+// (file Input when err locates no file).
 func Describe(err error, code int) ErrorObject {
 	b := Locate(err)
+	if b.File == "" {
+		b.File = Input
+	}
 	b.Code, b.Message = code, err.Error()
 	return ErrorObject{Error: b}
 }
