@@ -328,10 +328,11 @@ func python(r *runner) (string, error) {
 	var b strings.Builder
 	b.WriteString("| measurement (excavator) | value |\n|---|---|\n")
 	for _, line := range strings.Split(string(out), "\n") {
-		if m := timing.FindStringSubmatch(line); m != nil {
+		switch m := timing.FindStringSubmatch(line); {
+		case strings.HasPrefix(line, "  compute") || strings.HasPrefix(line, "  deadlines"):
+			fmt.Fprintf(&b, "| 1-kHz loop | %s |\n", strings.ReplaceAll(strings.TrimSpace(line), " us", " µs"))
+		case m != nil:
 			fmt.Fprintf(&b, "| %s | %s µs |\n", strings.Join(strings.Fields(m[1]), " "), m[2])
-		} else if strings.HasPrefix(line, "  ") {
-			fmt.Fprintf(&b, "| 1-kHz loop | %s |\n", strings.TrimSpace(line))
 		}
 	}
 	return b.String(), nil
