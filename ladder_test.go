@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"testing"
 
 	"github.com/robocompiler/robocompiler"
@@ -76,7 +77,11 @@ func BenchmarkSizeLadder(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
 			d := dyn.NewData(m.Model)
+			runtime.ReadMemStats(&after)
 			rng := rand.New(rand.NewPCG(1, 2))
 			q, v := m.Random(rng), make([]float64, m.NV)
 			tau, a := make([]float64, m.NVT), make([]float64, m.NVT)
@@ -86,6 +91,8 @@ func BenchmarkSizeLadder(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+			// workspace-B is the memory of the dyn workspace (linear in the links).
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc), "workspace-B")
 		})
 	}
 	for _, c := range []struct {

@@ -133,6 +133,7 @@ func (w *workspace) state(rep *Report) error {
 	if err != nil {
 		return err
 	}
+	rep.ExtendedReferenceSkipped = rep.ExtendedReferenceSkipped || dy.bigSkipped
 	worst(&rep.DeltaAMax, dy.deltaA)
 	worst(&rep.DeltaFMax, dy.deltaF)
 	worst(&rep.ConstraintAccelResidualMax, dy.rc)

@@ -93,3 +93,25 @@ func TestBatchCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalMatricesFlag: eval prints M, E and Mr by default on a small model and not with
+// --matrices=false.
+func TestEvalMatricesFlag(t *testing.T) {
+	st := writeState(t, `{"v": {"crank_pivot": 1.5}}`)
+	for _, c := range []struct {
+		args []string
+		want bool
+	}{{nil, true}, {[]string{"--matrices=false"}, false}} {
+		out, errOut, code := run(t, append([]string{"eval", "fourbar", "--partition", "crank", "--state", st, "--json"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("eval exit %d: %s", code, errOut)
+		}
+		var r evalJSON
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Matrices != c.want || (r.M != nil) != c.want || (r.Mr != nil) != c.want || (r.E != nil) != c.want || len(r.Udot) != 1 {
+			t.Fatalf("%v: matrices %v, M %v, Mr %v", c.args, r.Matrices, r.M, r.Mr)
+		}
+	}
+}
