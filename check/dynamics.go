@@ -13,7 +13,16 @@ const arbitrate = 1e-13
 // dynWitness are the eq. 21 metrics at one state.
 type dynWitness struct {
 	deltaA, deltaF, rc float64
+	// bigSkipped reports that the extended-precision reference was not run (the model has
+	// more than ExtendedMaxNV velocity coordinates).
+	bigSkipped bool
 }
+
+// ExtendedMaxNV is the largest number of velocity coordinates for which the KKT reference
+// is solved in extended precision (kktref.SolveBig, O(n³) in 192-bit arithmetic: minutes
+// on a model of a few thousand coordinates). Above it the float64 reference alone decides
+// δ_a, also with Options.Extended, and the report says so (ExtendedReferenceSkipped).
+const ExtendedMaxNV = 400
 
 // dynamics solves the reduced forward dynamics at the last Update under random port
 // efforts and a random external wrench, and the same problem by the KKT/null-space
@@ -72,15 +81,17 @@ func (w *workspace) dynamics(q, u []float64, curvature, reference bool) (dynWitn
 		copy(M[i*nv:i*nv+n], red.MT[i*n:i*n+n])
 		h[i], tau[i] = red.HT[i], tauT[i]
 	}
+	big := nv <= ExtendedMaxNV
+	out.bigSkipped = !big
 	solve := kktref.Solve
-	if w.opts.Extended {
+	if w.opts.Extended && big {
 		solve = kktref.SolveBig
 	}
 	aref, _, err := solve(M, h, tau, Jc, gamma, nv, nr, 0)
 	if err != nil {
 		return dynWitness{}, err
 	}
-	if !w.opts.Extended && kktref.DeltaA(a[:n], aref[:n]) > arbitrate {
+	if big && !w.opts.Extended && kktref.DeltaA(a[:n], aref[:n]) > arbitrate {
 		// The float64 reference carries its own cond·ε error on badly conditioned
 		// mechanisms; the extended-precision solve decides.
 		if aref, _, err = kktref.SolveBig(M, h, tau, Jc, gamma, nv, nr, 0); err != nil {

@@ -44,6 +44,10 @@ type Report struct {
 	// closure rows), and CurvatureStates counts the states that entered it.
 	CurvatureOmissionRatioMin float64 `json:"curvature_omission_ratio_min"`
 	CurvatureStates           int     `json:"curvature_states"`
+	// ExtendedReferenceSkipped reports that the model has more than ExtendedMaxNV velocity
+	// coordinates, so the KKT reference was solved in float64 only (no extended-precision
+	// arbitration or --extended solve).
+	ExtendedReferenceSkipped bool `json:"extended_reference_skipped"`
 }
 
 // Targets are the project's accuracy targets (DESIGN.md and issue #5).

@@ -136,6 +136,7 @@ func (w *workspace) state(rep *Report) error {
 	if err != nil {
 		return err
 	}
+	rep.ExtendedReferenceSkipped = rep.ExtendedReferenceSkipped || dy.bigSkipped
 	worst(&rep.DeltaAMax, dy.deltaA)
 	worst(&rep.CondMrMax, w.condMr())
 	rep.DeltaATarget = deltaATarget(w.m.NV, rep.CondMrMax)

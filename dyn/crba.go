@@ -19,15 +19,7 @@ func (d *Data) CRBA(q []float64, M []float64) {
 func (d *Data) crba(M []float64) {
 	m := d.m
 	n := m.NVT
-	for i := range m.Bodies {
-		d.ic[i+1] = m.Bodies[i].Inertia
-	}
-	for e := len(m.Edges) - 1; e >= 0; e-- {
-		ed := &m.Edges[e]
-		if ed.Parent != compile.Ground {
-			d.ic[ed.Parent] = d.ic[ed.Parent].Add(d.ic[ed.Child].Transformed(d.xup[ed.Child]))
-		}
-	}
+	d.composite()
 	clear(M[:n*n])
 	for e := range m.Edges {
 		ed := &m.Edges[e]

@@ -32,8 +32,23 @@ type Data struct {
 	kinematic  bool
 	kinQ, kinV []float64
 
-	// Forward dynamics scratch: M_T (NVT×NVT, overwritten by its Cholesky factor) and h_T.
+	// Forward dynamics scratch: M_T (NVT×NVT, overwritten by its Cholesky factor; allocated
+	// by the first ForwardDynamics, so that a workspace is O(n) until then) and h_T.
 	mbuf, hbuf []float64
+
+	// vparent is the velocity parent array λ (len NVT; VelocityParent).
+	vparent []int
+	// Articulated-body scratch (ABA), per node: articulated inertia, bias force and
+	// velocity-product acceleration; per tree velocity: U = I^A S and u = τ − Sᵀ p^A; per
+	// edge, the Cholesky factor of D = Sᵀ U + armature at dOff[e] (nv² entries).
+	ia    []spatial.Mat6
+	pa    []spatial.Vec6
+	cb    []spatial.Vec6
+	uu    []spatial.Vec6
+	uvec  []float64
+	dfac  []float64
+	dOff  []int
+	small [6]float64
 }
 
 // NewData allocates the workspace for m. The model is only read, never modified.
@@ -52,9 +67,21 @@ func NewData(m *compile.Model) *Data {
 		vnode: make([]int, m.NVT),
 		kinQ:  make([]float64, m.NQT),
 		kinV:  make([]float64, m.NVT),
-		mbuf:  make([]float64, m.NVT*m.NVT),
 		hbuf:  make([]float64, m.NVT),
+
+		vparent: velocityParents(m),
+		ia:      make([]spatial.Mat6, nn),
+		pa:      make([]spatial.Vec6, nn),
+		cb:      make([]spatial.Vec6, nn),
+		uu:      make([]spatial.Vec6, m.NVT),
+		uvec:    make([]float64, m.NVT),
+		dOff:    make([]int, len(m.Edges)+1),
 	}
+	for e, ed := range m.Edges {
+		nv := m.Joints[ed.Joint].NV
+		d.dOff[e+1] = d.dOff[e] + nv*nv
+	}
+	d.dfac = make([]float64, d.dOff[len(m.Edges)])
 	for _, ed := range m.Edges {
 		j := &m.Joints[ed.Joint]
 		for k := range j.NV {

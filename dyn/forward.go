@@ -18,7 +18,7 @@ var ErrNotPositiveDefinite = errors.New("dyn: tree mass matrix M_T is not positi
 // tree effort (len NVT); fext is as for RNEA. CRBA and Bias share one evaluation of the
 // poses and twists, that of the workspace's last ForwardKinematics when no other
 // evaluation came since and q's tree coordinates (for the twists also v's) are unchanged
-// bit for bit. It allocates nothing.
+// bit for bit. It allocates nothing after its first call (the dense NVT×NVT scratch).
 func (d *Data) ForwardDynamics(q, v, tau []float64, fext []spatial.Vec6, a []float64) error {
 	d.checkT("dyn: ForwardDynamics", "tau", tau)
 	d.checkT("dyn: ForwardDynamics", "a", a)
@@ -29,6 +29,9 @@ func (d *Data) ForwardDynamics(q, v, tau []float64, fext []spatial.Vec6, a []flo
 	d.checkQ("dyn: ForwardDynamics", q)
 	d.checkV("dyn: ForwardDynamics", "v", v)
 	d.checkF("dyn: ForwardDynamics", fext)
+	if d.mbuf == nil {
+		d.mbuf = make([]float64, n*n)
+	}
 	d.kinematicsFor(q, v)
 	d.crba(d.mbuf)
 	d.rnea(q, v, nil, fext, d.hbuf)

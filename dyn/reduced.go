@@ -32,6 +32,13 @@ type Reduced struct {
 	chol []float64 // Cholesky factor of Mr (upper), valid after Forward
 	me   []float64 // M_T E_T, N×D
 	mc   []float64 // h_T + M_T c_T, len N
+	enz  []int32   // column indices of the nonzero entries of E_T, row by row (cap N·D)
+	eoff []int     // row offsets into enz, len N+1
+	// identity reports that E_T was the identity at the last ReducedDynamics (a loop-free
+	// model: M_r = M_T), so Forward factors M_r along the tree (tree, LTDL) in O(N·depth)
+	// instead of a dense Cholesky.
+	identity bool
+	tree     *TreeMatrix
 }
 
 // NewReduced allocates the workspace for a model with nvt tree velocities and mobility d.
@@ -39,7 +46,8 @@ func NewReduced(nvt, d int) *Reduced {
 	return &Reduced{N: nvt, D: d,
 		MT: make([]float64, nvt*nvt), HT: make([]float64, nvt),
 		Mr: make([]float64, d*d), Hr: make([]float64, d),
-		chol: make([]float64, d*d), me: make([]float64, nvt*d), mc: make([]float64, nvt)}
+		chol: make([]float64, d*d), me: make([]float64, nvt*d), mc: make([]float64, nvt),
+		enz: make([]int32, 0, nvt*d), eoff: make([]int, nvt+1)}
 }
 
 // ReducedDynamics evaluates eq. 14 into r at the augmented configuration q (len NQ) and the
@@ -69,13 +77,30 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 	if e.Cols != nd || e.Rows < n {
 		panic(fmt.Sprintf("dyn: ReducedDynamics: E is %d×%d; want at least %d×%d", e.Rows, e.Cols, n, nd))
 	}
-	// me = M_T E_T; mc = h_T + M_T c_T.
+	// The nonzero pattern of E_T, row by row (E is block sparse: an independent coordinate
+	// reaches the coordinates of its own dependency modules only).
+	nz := r.enz[:0]
+	for j := range n {
+		for k, x := range e.Data[j*e.Stride : j*e.Stride+nd] {
+			if x != 0 {
+				nz = append(nz, int32(k))
+			}
+		}
+		r.eoff[j+1] = len(nz)
+	}
+	r.enz = nz
+	r.identity = nd == n && len(nz) == n
+	for j := 0; r.identity && j < n; j++ {
+		r.identity = nz[j] == int32(j) && e.Data[j*e.Stride+j] == 1
+	}
+	if r.identity && (r.tree == nil || r.tree.N != n) {
+		r.tree = d.NewTreeMatrix() // once per workspace
+	}
+	// me = M_T E_T; mc = h_T + M_T c_T (zero products skipped: the same sums).
 	for i := range n {
 		mi := r.MT[i*n : i*n+n]
 		row := r.me[i*nd : i*nd+nd]
-		for k := range row {
-			row[k] = 0
-		}
+		clear(row)
 		s := r.HT[i]
 		for j, mij := range mi {
 			if mij == 0 {
@@ -83,26 +108,21 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 			}
 			s += mij * c[j]
 			ej := e.Data[j*e.Stride : j*e.Stride+nd]
-			for k, x := range ej {
-				row[k] += mij * x
+			for _, k := range nz[r.eoff[j]:r.eoff[j+1]] {
+				row[k] += mij * ej[k]
 			}
 		}
 		r.mc[i] = s
 	}
 	// Mr = E_Tᵀ me, Hr = E_Tᵀ mc.
-	for a := range nd {
-		for b := range nd {
-			r.Mr[a*nd+b] = 0
-		}
-		r.Hr[a] = 0
-	}
+	clear(r.Mr)
+	clear(r.Hr)
 	for i := range n {
 		ei := e.Data[i*e.Stride : i*e.Stride+nd]
 		mei := r.me[i*nd : i*nd+nd]
-		for a, x := range ei {
-			if x == 0 {
-				continue
-			}
+		for _, a32 := range nz[r.eoff[i]:r.eoff[i+1]] {
+			a := int(a32)
+			x := ei[a]
 			r.Hr[a] += x * r.mc[i]
 			row := r.Mr[a*nd : a*nd+nd]
 			for b, y := range mei {
@@ -120,19 +140,37 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 }
 
 // Forward solves M_r u̇ = tauR − h_r for u̇ (len D) by Cholesky, with tauR = Lᵀf (plus any
-// reduced external effort not already in fext) of len D. It returns
+// reduced external effort not already in fext) of len D. When the lift was the identity
+// (a loop-free model, M_r = M_T) it factors M_r as Lᵀ D L along the tree instead
+// (TreeMatrix.FactorLTDL: O(N·depth) rather than O(N³); equal to round-off). It returns
 // ErrReducedNotPositiveDefinite when M_r is not positive definite.
 func (r *Reduced) Forward(tauR, udot []float64) error {
 	nd := r.D
 	if nd == 0 {
 		return nil
 	}
+	for i := range nd {
+		udot[i] = tauR[i] - r.Hr[i]
+	}
+	if r.identity {
+		// M_r = M_T: factor it along the tree (its entries off the tree pattern are 0).
+		t := r.tree
+		for k := range nd {
+			p := t.Off[k]
+			for i := k; i >= 0; i = t.parent[i] {
+				t.Val[p] = r.Mr[i*nd+k]
+				p++
+			}
+		}
+		if !t.FactorLTDL() {
+			return ErrReducedNotPositiveDefinite
+		}
+		t.SolveLTDL(udot[:nd])
+		return nil
+	}
 	copy(r.chol, r.Mr)
 	if !dense.Cholesky(r.chol, nd) {
 		return ErrReducedNotPositiveDefinite
-	}
-	for i := range nd {
-		udot[i] = tauR[i] - r.Hr[i]
 	}
 	dense.CholeskySolve(r.chol, nd, udot)
 	return nil

@@ -98,6 +98,9 @@ func printCheck(cmd *cobra.Command, out checkJSON) {
 	row("lift_residual_max", r.LiftResidualMax, t.Lift, "<=")
 	row("virtual_power_defect_max_W", r.VirtualPowerDefectMaxW, t.VirtualPowerW, "<=")
 	row("delta_a_max", r.DeltaAMax, math.Max(t.DeltaA, r.DeltaATarget), "<=")
+	if r.ExtendedReferenceSkipped {
+		fmt.Fprintf(w, "  (extended-precision KKT reference skipped: more than %d velocity coordinates; float64 reference only)\n", check.ExtendedMaxNV)
+	}
 	fmt.Fprintf(w, "  %-32s %10.3g\n", "delta_f_max", r.DeltaFMax)
 	fmt.Fprintf(w, "  %-32s %10.3g\n", "constraint_accel_residual_max", r.ConstraintAccelResidualMax)
 	row("curvature_fd_rel_max", r.CurvatureFDRelMax, t.CurvatureFD, "<=")

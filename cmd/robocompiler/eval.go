@@ -43,11 +43,19 @@ type evalJSON struct {
 	Udot        []float64          `json:"udot"`
 	GapM        float64            `json:"closure_gap_m"`
 	GapRad      float64            `json:"closure_gap_rad"`
+	// Matrices reports whether M, E and Mr were printed (see evalMatricesMaxNV).
+	Matrices bool `json:"matrices"`
 }
+
+// evalMatricesMaxNV is the largest number of velocity coordinates for which eval prints
+// the dense matrices M, E and Mr by default; above it they are null unless --matrices is
+// given (an n-coordinate model prints O(n²) numbers).
+const evalMatricesMaxNV = 200
 
 func init() {
 	var f compileFlags
 	var seed, statePath string
+	var matrices bool
 	c := &cobra.Command{
 		Use:   "eval MODEL --state FILE",
 		Short: "Evaluate M_T, h_T, E, curvature, M_r, h_r and the constrained accelerations at one state",
@@ -71,6 +79,12 @@ func init() {
 			if err := cli.Finite(fmt.Sprintf("%s: eval at the state in %s", s.m.Graph.Source, statePath), out); err != nil {
 				return err
 			}
+			if !cmd.Flags().Changed("matrices") {
+				matrices = s.m.NV <= evalMatricesMaxNV
+			}
+			if out.Matrices = matrices; !matrices {
+				out.M, out.E, out.Mr = nil, nil, nil
+			}
 			if jsonOut {
 				return cli.WriteJSON(cmd.OutOrStdout(), out)
 			}
@@ -84,6 +98,7 @@ func init() {
 	}
 	f.register(c)
 	c.Flags().StringVar(&seed, "seed", "", "named seed giving the coordinates left out of the state (default: the model's default seed)")
+	c.Flags().BoolVar(&matrices, "matrices", false, fmt.Sprintf("print the dense matrices M, E and Mr (default: only for models of at most %d velocity coordinates)", evalMatricesMaxNV))
 	c.Flags().StringVar(&statePath, "state", "", "state file {\"q\": {...}, \"v\": {...}, \"tau\": {...}}")
 	root.AddCommand(c)
 }

@@ -1,0 +1,120 @@
+package robocompiler_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"testing"
+
+	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/robots"
+)
+
+// ladderData compiles and assembles g through the front door with speeds 0.1.
+func ladderData(tb testing.TB, g *cmg.Graph) *robocompiler.Data {
+	tb.Helper()
+	m, err := robocompiler.Compile(g, robocompiler.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	d := m.NewData()
+	if err := d.Assemble(""); err != nil {
+		tb.Fatal(err)
+	}
+	u := make([]float64, d.Mobility())
+	for i := range u {
+		u[i] = 0.1
+	}
+	if err := d.SetState(u, nil); err != nil {
+		tb.Fatal(err)
+	}
+	return d
+}
+
+// TestLadderModels: the generated chain and four-bar ladder compile, assemble closed at
+// their seed, and have the expected mobility; the front door's forward dynamics agrees
+// with ABA on the chain.
+func TestLadderModels(t *testing.T) {
+	d := ladderData(t, robots.Chain(20))
+	if d.Mobility() != 20 {
+		t.Fatalf("chain mobility %d", d.Mobility())
+	}
+	if err := d.Forward(nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	m := d.Model().Model
+	dd := dyn.NewData(m)
+	a := make([]float64, m.NVT)
+	if err := dd.ABA(d.Q, d.V, make([]float64, m.NVT), nil, a); err != nil {
+		t.Fatal(err)
+	}
+	for i := range a {
+		if diff := a[i] - d.A[i]; diff > 1e-10 || diff < -1e-10 {
+			t.Fatalf("chain: ABA a[%d] = %v, front door %v", i, a[i], d.A[i])
+		}
+	}
+	l := ladderData(t, robots.FourBarLadder(5))
+	if l.Mobility() != 5 || l.Assembly.GapM > 1e-12 {
+		t.Fatalf("ladder: mobility %d, gap %g", l.Mobility(), l.Assembly.GapM)
+	}
+	if err := l.Forward(nil, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// BenchmarkSizeLadder times one reduced forward dynamics (Constraints and Forward, as
+// BenchmarkForward) on revolute chains and four-bar ladders of growing size, and ABA alone
+// on the chains. The dense front-door sizes above 1,000 chain links or 100 ladder loops
+// run only with RC_LADDER_BIG=1 (they take minutes and gigabytes: E and M_T are dense).
+func BenchmarkSizeLadder(b *testing.B) {
+	big := os.Getenv("RC_LADDER_BIG") != ""
+	for _, n := range []int{100, 1000, 10000} {
+		b.Run(fmt.Sprintf("aba/chain=%d", n), func(b *testing.B) {
+			m, err := robocompiler.Compile(robots.Chain(n), robocompiler.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			d := dyn.NewData(m.Model)
+			runtime.ReadMemStats(&after)
+			rng := rand.New(rand.NewPCG(1, 2))
+			q, v := m.Random(rng), make([]float64, m.NV)
+			tau, a := make([]float64, m.NVT), make([]float64, m.NVT)
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := d.ABA(q, v, tau, nil, a); err != nil {
+					b.Fatal(err)
+				}
+			}
+			// workspace-B is the memory of the dyn workspace (linear in the links).
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc), "workspace-B")
+		})
+	}
+	for _, c := range []struct {
+		name string
+		n    int
+		g    func(int) *cmg.Graph
+	}{{"chain", 100, robots.Chain}, {"chain", 1000, robots.Chain}, {"chain", 10000, robots.Chain},
+		{"fourbar_ladder", 10, robots.FourBarLadder}, {"fourbar_ladder", 100, robots.FourBarLadder}, {"fourbar_ladder", 1000, robots.FourBarLadder}} {
+		b.Run(fmt.Sprintf("forward/%s=%d", c.name, c.n), func(b *testing.B) {
+			if !big && (c.name == "chain" && c.n > 1000 || c.name != "chain" && c.n > 100) {
+				b.Skip("dense path: set RC_LADDER_BIG=1")
+			}
+			d := ladderData(b, c.g(c.n))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := d.Constraints(); err != nil {
+					b.Fatal(err)
+				}
+				if err := d.Forward(nil, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
