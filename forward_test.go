@@ -17,21 +17,11 @@ type forwardCase struct {
 
 func newForwardCase(tb testing.TB, name string) *forwardCase {
 	tb.Helper()
-	m, err := robocompiler.Load(name, robocompiler.Options{})
+	g, err := robots.Get(name)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	d := m.NewData()
-	if err := d.Assemble(""); err != nil {
-		tb.Fatal(err)
-	}
-	u := make([]float64, d.Mobility())
-	for i := range u {
-		u[i] = 0.1
-	}
-	if err := d.SetState(u, nil); err != nil {
-		tb.Fatal(err)
-	}
+	d := ladderData(tb, g)
 	f := make([]float64, len(d.Kin.Ports))
 	for i := range f {
 		f[i] = 1

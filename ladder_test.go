@@ -13,7 +13,8 @@ import (
 	"github.com/robocompiler/robocompiler/robots"
 )
 
-// ladderData compiles and assembles g through the front door with speeds 0.1.
+// ladderData compiles g through the front door and assembles it from its default seed
+// under the automatic partition, with every independent speed 0.1.
 func ladderData(tb testing.TB, g *cmg.Graph) *robocompiler.Data {
 	tb.Helper()
 	m, err := robocompiler.Compile(g, robocompiler.Options{})

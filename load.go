@@ -67,6 +67,11 @@ func Load(path string, opts Options) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	return compileImported(g, warnings, opts)
+}
+
+// compileImported compiles the imported records g and keeps the importer's warnings.
+func compileImported(g *cmg.Graph, warnings []string, opts Options) (*Model, error) {
 	m, err := Compile(g, opts)
 	if err != nil {
 		return nil, err

@@ -31,10 +31,5 @@ func LoadBytes(data []byte, format, source string, opts Options) (*Model, error)
 	if err != nil {
 		return nil, err
 	}
-	m, err := Compile(g, opts)
-	if err != nil {
-		return nil, err
-	}
-	m.Warnings = warnings
-	return m, nil
+	return compileImported(g, warnings, opts)
 }

@@ -2,7 +2,6 @@ package mjcf
 
 import (
 	"github.com/robocompiler/robocompiler/internal/testutil"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,18 +28,7 @@ func TestImportMutations(t *testing.T) {
 // importer's tests.
 func importSeeds(t testing.TB) [][]byte {
 	t.Helper()
-	seeds, err := filepath.Glob(filepath.Join("testdata", "seeds", "*.xml"))
-	if err != nil || len(seeds) == 0 {
-		t.Fatalf("no seed corpus in testdata/seeds: %v", err)
-	}
-	var out [][]byte
-	for _, s := range seeds {
-		data, err := os.ReadFile(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, data)
-	}
+	out := testutil.Files(t, filepath.Join("testdata", "seeds", "*.xml"))
 	for _, doc := range []string{chainDoc, equalityDoc, actuatorDoc, defaultsDoc, orientationDoc} {
 		out = append(out, []byte(doc))
 	}

@@ -2,7 +2,6 @@ package urdf
 
 import (
 	"github.com/robocompiler/robocompiler/internal/testutil"
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -31,18 +30,7 @@ func TestImportMutations(t *testing.T) {
 // importSeeds are FuzzImport's seeds: testdata/seeds/*.urdf, then robotDoc.
 func importSeeds(t testing.TB) [][]byte {
 	t.Helper()
-	seeds, err := filepath.Glob(filepath.Join("testdata", "seeds", "*.urdf"))
-	if err != nil || len(seeds) == 0 {
-		t.Fatalf("no seed corpus in testdata/seeds: %v", err)
-	}
-	var out [][]byte
-	for _, s := range seeds {
-		data, err := os.ReadFile(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, data)
-	}
+	out := testutil.Files(t, filepath.Join("testdata", "seeds", "*.urdf"))
 	return append(out, []byte(robotDoc))
 }
 

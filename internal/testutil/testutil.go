@@ -7,6 +7,8 @@ package testutil
 import (
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -109,4 +111,23 @@ func mutation(rng *rand.Rand, seeds [][]byte) []byte {
 		}
 	}
 	return b
+}
+
+// Files returns the contents of the files matching the glob pattern (sorted by name),
+// failing the test when none match: a fuzz target's seed corpus.
+func Files(t testing.TB, pattern string) [][]byte {
+	t.Helper()
+	names, err := filepath.Glob(pattern)
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no seed corpus at %s: %v", pattern, err)
+	}
+	var out [][]byte
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, data)
+	}
+	return out
 }
