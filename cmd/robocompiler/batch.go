@@ -74,6 +74,9 @@ func init() {
 			if f.workers < 0 {
 				return cli.Usage(fmt.Errorf("--workers must be ≥ 0 (0: one per core), got %d", f.workers))
 			}
+			if err := cli.RefuseOverwrite("--out", f.out, args[0], f.in); err != nil {
+				return err
+			}
 			return runBatch(cmd, args[0], &cf, &f)
 		},
 	}
@@ -96,7 +99,7 @@ func runBatch(cmd *cobra.Command, arg string, cf *compileFlags, f *batchFlags) e
 	if err != nil {
 		return assemblyFailure(m, f.seed, cf.partition, err)
 	}
-	in, err := os.ReadFile(f.in)
+	in, err := readBatch(f.in, m.Model)
 	if err != nil {
 		return cli.Invalid(err)
 	}
@@ -119,6 +122,28 @@ func runBatch(cmd *cobra.Command, arg string, cf *compileFlags, f *batchFlags) e
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: %d states (%d errors) with %d workers in %.3g s → %s; u is in the order %v\n",
 		sum.Model, sum.Lines, sum.Errors, sum.Workers, sum.WallS, sum.Out, sum.Independent)
 	return nil
+}
+
+// maxBatchBytes bounds the input file of batch (JSON Lines of states).
+const maxBatchBytes = 1 << 30
+
+// readBatch reads the states file at path, refusing one whose size, or whose results at
+// the model's sizes, would not fit the memory budget (robocompiler.DefaultMemoryBudget):
+// the bound is checked before reading.
+func readBatch(path string, m *compile.Model) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	// A state line holds at least a few bytes per line; each result holds u̇ (D ≤ NV), a
+	// and, with --reduced, M_r and h_r: bound by (2 NV + NV² + NV) floats per line of ≥ 3
+	// bytes ("{}\n").
+	perLine := int64(8 * (3*m.NV + m.NV*m.NV))
+	if need := fi.Size() / 3 * perLine; fi.Size() > maxBatchBytes || need > robocompiler.DefaultMemoryBudget {
+		return nil, &cli.LocatedError{File: path, Message: fmt.Sprintf("the states file is %d bytes; batch reads at most %d, with results within %d bytes (split the file and run batch on each part)",
+			fi.Size(), int64(maxBatchBytes), int64(robocompiler.DefaultMemoryBudget))}
+	}
+	return os.ReadFile(path)
 }
 
 // parsedLine is one input line after parsing: its error, or its given values (kept for

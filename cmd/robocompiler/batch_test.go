@@ -115,3 +115,23 @@ func TestEvalMatricesFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchRefusals: --out equal to --in is a usage error that leaves the input as it
+// was; a missing input is invalid input naming the file.
+func TestBatchRefusals(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "states.jsonl")
+	if err := os.WriteFile(in, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := run(t, "batch", "fourbar", "--in", in, "--out", in); code != 2 || !strings.Contains(stderr, "is an input of the command") {
+		t.Errorf("--out = --in: exit %d, %q", code, stderr)
+	}
+	if b, _ := os.ReadFile(in); string(b) != "{}\n" {
+		t.Errorf("the input was changed: %q", b)
+	}
+	missing := filepath.Join(dir, "missing.jsonl")
+	if _, stderr, code := run(t, "batch", "fourbar", "--in", missing, "--out", filepath.Join(dir, "o.jsonl")); code != 1 || !strings.Contains(stderr, missing) {
+		t.Errorf("missing input: exit %d, %q", code, stderr)
+	}
+}
