@@ -109,16 +109,6 @@ func seedLabel(seed string) string {
 	return seed
 }
 
-// partitionFailure classifies a partition error: an invalid request is a numerical
-// failure at this configuration (exit 3).
-func partitionFailure(err error) error {
-	var pe *closure.PartitionError
-	if errors.As(err, &pe) {
-		return cli.Numerical(err)
-	}
-	return cli.Invalid(err)
-}
-
 // nearJSON is one near-redundant constraint direction: the cut and residual row behind
 // the pivot, its normalised value, and whether the rank decision treated it as redundant
 // (false: it is kept and locks one degree of freedom).

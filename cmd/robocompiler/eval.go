@@ -234,7 +234,7 @@ func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
 		}
 		independent := d.Partition().Independent
 		if err := d.AssembleFrom(q); err != nil {
-			return nil, cli.Numerical(err)
+			return nil, cli.Numerical(fmt.Errorf("%s: assembling the state of %s: %w", m.Graph.Source, path, err))
 		}
 		if err := heldValues(m, d.Q, st.Q, independent); err != nil {
 			return nil, cli.Invalid(fmt.Errorf("%s: q: %v", path, err))
@@ -276,7 +276,7 @@ func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
 		return nil, cli.Invalid(err)
 	}
 	if err := d.Accelerations(f, tauT); err != nil {
-		return nil, cli.Numerical(err)
+		return nil, cli.Numerical(fmt.Errorf("%s: at the state of %s: %w", m.Graph.Source, path, err))
 	}
 	a, red := d.Assembly, d.Reduced
 	names := m.CoordinateNames()
