@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -270,5 +271,21 @@ func TestSimulateSeed(t *testing.T) {
 	}
 	if _, stderr, code := run(t, "simulate", "stewart", "--task", "inspection", "--duration", "0.01", "--out", out, "--seed", "default"); code != 0 {
 		t.Errorf("--seed default: exit %d, %q", code, stderr)
+	}
+}
+
+// TestEvalNumericalNamesFiles: eval's numerical failures (an assembly that cannot reach
+// the given state, a result that overflows) exit 3 naming the model and the state file.
+func TestEvalNumericalNamesFiles(t *testing.T) {
+	dir := t.TempDir()
+	for i, st := range []string{`{"q": {"crank_pivot": 1e300}}`, `{"v": {"crank_pivot": 1e300}}`} {
+		path := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
+		if err := os.WriteFile(path, []byte(st), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, code := run(t, "eval", "fourbar", "--state", path)
+		if code != cli.ExitNumerical || !strings.Contains(stderr, "fourbar") || !strings.Contains(stderr, path) {
+			t.Errorf("%s: exit %d, %q", st, code, stderr)
+		}
 	}
 }
