@@ -94,6 +94,17 @@ func recoverModel(m *model, op string, rc *C.int) {
 	}
 }
 
+// onData runs the workspace call op of an export: a NULL or freed workspace is noData,
+// f's error becomes the return code and message (finish), and a panic RC_ERR_INTERNAL.
+func onData(cd *C.rc_data, op string, f func(w *workspace) error) (rc C.int) {
+	w := dataOf(cd)
+	if w == nil {
+		return noData
+	}
+	defer recoverData(cd, op, &rc)
+	return finish(cd, f(w))
+}
+
 // noData is the return of a call on a NULL or freed workspace.
 const noData = C.RC_ERR_USAGE
 
@@ -327,180 +338,101 @@ func rc_mobility(cd *C.rc_data) C.int {
 }
 
 //export rc_independent
-func rc_independent(cd *C.rc_data, idx *C.int, n C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_independent", &rc)
-	return finish(cd, w.independent(arr{unsafe.Pointer(idx), int(n)}))
+func rc_independent(cd *C.rc_data, idx *C.int, n C.int) C.int {
+	return onData(cd, "rc_independent", func(w *workspace) error { return w.independent(arr{unsafe.Pointer(idx), int(n)}) })
 }
 
 //export rc_assemble
-func rc_assemble(cd *C.rc_data, seed *C.char) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_assemble", &rc)
-	return finish(cd, w.assemble(C.GoString(seed))) // copied: assembly is not a hot call
+func rc_assemble(cd *C.rc_data, seed *C.char) C.int {
+	return onData(cd, "rc_assemble", func(w *workspace) error { return w.assemble(C.GoString(seed)) }) // copied: assembly is not a hot call
 }
 
 //export rc_set_state
-func rc_set_state(cd *C.rc_data, u *C.double, nu C.int, udot *C.double, nudot C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_set_state", &rc)
-	return finish(cd, w.setState(fa(u, nu), fa(udot, nudot)))
+func rc_set_state(cd *C.rc_data, u *C.double, nu C.int, udot *C.double, nudot C.int) C.int {
+	return onData(cd, "rc_set_state", func(w *workspace) error { return w.setState(fa(u, nu), fa(udot, nudot)) })
 }
 
 //export rc_set_full_state
-func rc_set_full_state(cd *C.rc_data, q *C.double, nq C.int, v *C.double, nv C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_set_full_state", &rc)
-	return finish(cd, w.setFullState(fa(q, nq), fa(v, nv)))
+func rc_set_full_state(cd *C.rc_data, q *C.double, nq C.int, v *C.double, nv C.int) C.int {
+	return onData(cd, "rc_set_full_state", func(w *workspace) error { return w.setFullState(fa(q, nq), fa(v, nv)) })
 }
 
 //export rc_get_state
-func rc_get_state(cd *C.rc_data, q *C.double, nq C.int, u *C.double, nu C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_get_state", &rc)
-	return finish(cd, w.getState(fa(q, nq), fa(u, nu)))
+func rc_get_state(cd *C.rc_data, q *C.double, nq C.int, u *C.double, nu C.int) C.int {
+	return onData(cd, "rc_get_state", func(w *workspace) error { return w.getState(fa(q, nq), fa(u, nu)) })
 }
 
 //export rc_track
-func rc_track(cd *C.rc_data, du *C.double, n C.int, q *C.double, nq C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_track", &rc)
-	return finish(cd, w.track(fa(du, n), fa(q, nq)))
+func rc_track(cd *C.rc_data, du *C.double, n C.int, q *C.double, nq C.int) C.int {
+	return onData(cd, "rc_track", func(w *workspace) error { return w.track(fa(du, n), fa(q, nq)) })
 }
 
 //export rc_closure
-func rc_closure(cd *C.rc_data, rho *C.double, nrho C.int, Cm *C.double, nC C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_closure", &rc)
-	return finish(cd, w.closure(fa(rho, nrho), fa(Cm, nC)))
+func rc_closure(cd *C.rc_data, rho *C.double, nrho C.int, Cm *C.double, nC C.int) C.int {
+	return onData(cd, "rc_closure", func(w *workspace) error { return w.closure(fa(rho, nrho), fa(Cm, nC)) })
 }
 
 //export rc_lift
-func rc_lift(cd *C.rc_data, E *C.double, n C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_lift", &rc)
-	return finish(cd, w.lift(fa(E, n)))
+func rc_lift(cd *C.rc_data, E *C.double, n C.int) C.int {
+	return onData(cd, "rc_lift", func(w *workspace) error { return w.lift(fa(E, n)) })
 }
 
 //export rc_velocity
-func rc_velocity(cd *C.rc_data, v *C.double, nv C.int, c *C.double, nc C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_velocity", &rc)
-	return finish(cd, w.velocity(fa(v, nv), fa(c, nc)))
+func rc_velocity(cd *C.rc_data, v *C.double, nv C.int, c *C.double, nc C.int) C.int {
+	return onData(cd, "rc_velocity", func(w *workspace) error { return w.velocity(fa(v, nv), fa(c, nc)) })
 }
 
 //export rc_port_map
-func rc_port_map(cd *C.rc_data, ell *C.double, nell C.int, L *C.double, nL C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_port_map", &rc)
-	return finish(cd, w.portMap(fa(ell, nell), fa(L, nL)))
+func rc_port_map(cd *C.rc_data, ell *C.double, nell C.int, L *C.double, nL C.int) C.int {
+	return onData(cd, "rc_port_map", func(w *workspace) error { return w.portMap(fa(ell, nell), fa(L, nL)) })
 }
 
 //export rc_frame_pose
-func rc_frame_pose(cd *C.rc_data, name *C.char, pose *C.double, n C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_frame_pose", &rc)
-	if name == nil {
-		return finish(cd, usagef("rc_frame_pose: name is NULL"))
-	}
-	return finish(cd, w.framePose(goString(name), fa(pose, n)))
+func rc_frame_pose(cd *C.rc_data, name *C.char, pose *C.double, n C.int) C.int {
+	return onData(cd, "rc_frame_pose", func(w *workspace) error {
+		if name == nil {
+			return usagef("rc_frame_pose: name is NULL")
+		}
+		return w.framePose(goString(name), fa(pose, n))
+	})
 }
 
 //export rc_task
-func rc_task(cd *C.rc_data, site *C.char, x *C.double, nx C.int, J *C.double, nJ C.int, jdu *C.double, ndu C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_task", &rc)
-	if site == nil {
-		return finish(cd, usagef("rc_task: site is NULL"))
-	}
-	return finish(cd, w.taskEval(goString(site), fa(x, nx), fa(J, nJ), fa(jdu, ndu)))
+func rc_task(cd *C.rc_data, site *C.char, x *C.double, nx C.int, J *C.double, nJ C.int, jdu *C.double, ndu C.int) C.int {
+	return onData(cd, "rc_task", func(w *workspace) error {
+		if site == nil {
+			return usagef("rc_task: site is NULL")
+		}
+		return w.taskEval(goString(site), fa(x, nx), fa(J, nJ), fa(jdu, ndu))
+	})
 }
 
 //export rc_world_wrench
-func rc_world_wrench(cd *C.rc_data, body *C.char, point, wr, fext *C.double, nfext C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_world_wrench", &rc)
-	if body == nil {
-		return finish(cd, usagef("rc_world_wrench: body is NULL"))
-	}
-	return finish(cd, w.worldWrench(goString(body), fa(point, 3), fa(wr, 6), fa(fext, nfext)))
+func rc_world_wrench(cd *C.rc_data, body *C.char, point, wr, fext *C.double, nfext C.int) C.int {
+	return onData(cd, "rc_world_wrench", func(w *workspace) error {
+		if body == nil {
+			return usagef("rc_world_wrench: body is NULL")
+		}
+		return w.worldWrench(goString(body), fa(point, 3), fa(wr, 6), fa(fext, nfext))
+	})
 }
 
 //export rc_tree_dynamics
-func rc_tree_dynamics(cd *C.rc_data, fext *C.double, nfext C.int, M *C.double, nM C.int, h *C.double, nh C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_tree_dynamics", &rc)
-	return finish(cd, w.treeDynamics(fa(fext, nfext), fa(M, nM), fa(h, nh)))
+func rc_tree_dynamics(cd *C.rc_data, fext *C.double, nfext C.int, M *C.double, nM C.int, h *C.double, nh C.int) C.int {
+	return onData(cd, "rc_tree_dynamics", func(w *workspace) error { return w.treeDynamics(fa(fext, nfext), fa(M, nM), fa(h, nh)) })
 }
 
 //export rc_reduced_dynamics
-func rc_reduced_dynamics(cd *C.rc_data, fext *C.double, nfext C.int, M *C.double, nM C.int, h *C.double, nh C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_reduced_dynamics", &rc)
-	return finish(cd, w.reducedDynamics(fa(fext, nfext), fa(M, nM), fa(h, nh)))
+func rc_reduced_dynamics(cd *C.rc_data, fext *C.double, nfext C.int, M *C.double, nM C.int, h *C.double, nh C.int) C.int {
+	return onData(cd, "rc_reduced_dynamics", func(w *workspace) error { return w.reducedDynamics(fa(fext, nfext), fa(M, nM), fa(h, nh)) })
 }
 
 //export rc_forward
-func rc_forward(cd *C.rc_data, f *C.double, nf C.int, fext *C.double, nfext C.int, udot *C.double, n C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_forward", &rc)
-	return finish(cd, w.forward(fa(f, nf), fa(fext, nfext), fa(udot, n)))
+func rc_forward(cd *C.rc_data, f *C.double, nf C.int, fext *C.double, nfext C.int, udot *C.double, n C.int) C.int {
+	return onData(cd, "rc_forward", func(w *workspace) error { return w.forward(fa(f, nf), fa(fext, nfext), fa(udot, n)) })
 }
 
 //export rc_inverse
-func rc_inverse(cd *C.rc_data, fext *C.double, nfext C.int, tau *C.double, n C.int) (rc C.int) {
-	w := dataOf(cd)
-	if w == nil {
-		return noData
-	}
-	defer recoverData(cd, "rc_inverse", &rc)
-	return finish(cd, w.inverse(fa(fext, nfext), fa(tau, n)))
+func rc_inverse(cd *C.rc_data, fext *C.double, nfext C.int, tau *C.double, n C.int) C.int {
+	return onData(cd, "rc_inverse", func(w *workspace) error { return w.inverse(fa(fext, nfext), fa(tau, n)) })
 }
