@@ -2,13 +2,13 @@ package robocompiler_test
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/internal/testutil"
 )
 
 // batchStates returns n states of m around the batch's reference: random speeds and
@@ -50,18 +50,6 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-func sameBits(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // TestBatchWorkerIndependent checks that Batch.Forward gives bit-identical results for 1,
 // 2 and 3 workers, that a bad state fails alone, and that a state without Q equals a
 // plain Data.Forward at the reference.
@@ -99,7 +87,7 @@ func TestBatchWorkerIndependent(t *testing.T) {
 				for i := range out {
 					g, w := &out[i], &ref[i]
 					for _, pair := range [][2][]float64{{g.Q, w.Q}, {g.V, w.V}, {g.Udot, w.Udot}, {g.A, w.A}, {g.TauR, w.TauR}, {g.Mr, w.Mr}, {g.Hr, w.Hr}} {
-						if !sameBits(pair[0], pair[1]) {
+						if !testutil.SameBits(pair[0], pair[1]) {
 							t.Fatalf("workers %d state %d differs from 1 worker", workers, i)
 						}
 					}
@@ -116,7 +104,7 @@ func TestBatchWorkerIndependent(t *testing.T) {
 			if err := d.Forward(states[0].F, nil); err != nil {
 				t.Fatal(err)
 			}
-			if !sameBits(d.Udot, ref[0].Udot) || !sameBits(d.A, ref[0].A) {
+			if !testutil.SameBits(d.Udot, ref[0].Udot) || !testutil.SameBits(d.A, ref[0].A) {
 				t.Fatalf("batch state 0 differs from Data.Forward: %v vs %v", ref[0].Udot, d.Udot)
 			}
 		})

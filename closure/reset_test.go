@@ -1,10 +1,11 @@
 package closure
 
 import (
-	"github.com/robocompiler/robocompiler/internal/testutil"
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/robocompiler/robocompiler/internal/testutil"
 )
 
 // TestTrackerReset: after steps away, Reset to the start returns Q, C and E bit for bit
@@ -45,7 +46,7 @@ func TestTrackerReset(t *testing.T) {
 					t.Fatalf("Q[%d] = %v after Reset, want %v", i, tr.Q[i], fresh.Q[i])
 				}
 			}
-			if !bitEqual(tr.Lift.E.RawMatrix().Data, fresh.Lift.E.RawMatrix().Data) || !bitEqual(tr.Data().C.RawMatrix().Data, fresh.Data().C.RawMatrix().Data) {
+			if !testutil.SameBits(tr.Lift.E.RawMatrix().Data, fresh.Lift.E.RawMatrix().Data) || !testutil.SameBits(tr.Data().C.RawMatrix().Data, fresh.Data().C.RawMatrix().Data) {
 				t.Fatal("C or E after Reset differ from a fresh tracker's")
 			}
 
@@ -73,29 +74,16 @@ func TestTrackerReset(t *testing.T) {
 			if err := tr.Reset(bad); err == nil {
 				t.Error("Reset accepted a NaN configuration")
 			}
-			if !bitEqual(tr.Q, before) {
+			if !testutil.SameBits(tr.Q, before) {
 				t.Error("a refused Reset changed Q")
 			}
 			du[0] = math.Inf(1)
 			if err := tr.Step(du); err == nil {
 				t.Error("Step accepted an infinite displacement")
 			}
-			if !bitEqual(tr.Q, before) {
+			if !testutil.SameBits(tr.Q, before) {
 				t.Error("a refused Step changed Q")
 			}
 		})
 	}
-}
-
-// bitEqual reports whether a and b hold the same float64 bits.
-func bitEqual(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
-			return false
-		}
-	}
-	return true
 }

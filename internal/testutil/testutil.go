@@ -131,3 +131,16 @@ func Files(t testing.TB, pattern string) [][]byte {
 	}
 	return out
 }
+
+// SameBits reports whether a and b hold the same float64 values bit for bit.
+func SameBits(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
+}
