@@ -1,0 +1,158 @@
+//go:build simbody
+
+package simbody
+
+/*
+#include "shim.h"
+*/
+import "C"
+
+import (
+	"fmt"
+
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// MassMatrix writes Simbody's unconstrained mass matrix at the last SetState in our tree
+// coordinates, M_T = Tᵀ M T (NVT×NVT row-major; armature included through the rotors).
+func (s *System) MassMatrix(M []float64) error {
+	n := s.m.NVT
+	if len(M) != n*n {
+		return fmt.Errorf("simbody: MassMatrix: len(M) = %d; want %d", len(M), n*n)
+	}
+	if C.rc_sb_mass_matrix(s.p, cd(s.sm)) != 0 {
+		return s.lastError()
+	}
+	s.congruence(s.sm, M)
+	return nil
+}
+
+// Bias writes Simbody's bias forces at the last SetState in our tree coordinates,
+// h_T = Tᵀ (h + M c), h the velocity products, gravity and damping with no applied
+// effort (len NVT; N or N·m): M_T v̇ + h_T = τ without constraints.
+func (s *System) Bias(h []float64) error {
+	n := s.m.NVT
+	if len(h) != n {
+		return fmt.Errorf("simbody: Bias: len(h) = %d; want %d", len(h), n)
+	}
+	clear(s.sf)
+	clear(s.sw)
+	if C.rc_sb_set_forces(s.p, cd(s.sf), cd(s.sw)) != 0 || C.rc_sb_bias(s.p, cd(s.sh)) != 0 ||
+		C.rc_sb_mass_matrix(s.p, cd(s.sm)) != 0 {
+		return s.lastError()
+	}
+	nu := s.NU
+	for i := range nu {
+		for k := range nu {
+			s.sh[i] += s.sm[i*nu+k] * s.c[k]
+		}
+	}
+	s.transposed(s.sh, h)
+	return nil
+}
+
+// Accelerations solves Simbody's constrained forward dynamics at the last SetState under
+// the tree effort tau (len NVT; N or N·m, as ours) and the external wrenches w (nil, or
+// one per node: [torque; force] in ground axes about the body origin, N·m and N; node 0
+// is ignored), and writes the tree accelerations v̇ (len NVT) in our coordinates. The
+// multipliers are then Multipliers().
+func (s *System) Accelerations(tau []float64, w []spatial.Vec6, a []float64) error {
+	m := s.m
+	n, nv := m.NVT, m.NVT
+	if len(tau) != n || len(a) != n || (w != nil && len(w) != len(m.Bodies)+1) {
+		return fmt.Errorf("simbody: Accelerations: len(tau) = %d, len(w) = %d, len(a) = %d; want %d, %d (or nil), %d",
+			len(tau), len(w), len(a), n, len(m.Bodies)+1, n)
+	}
+	// f = T τ on the joints' own speeds (T is orthogonal there, so Tᵀ f = τ); rotors get none.
+	for i := range s.NU {
+		s.sf[i] = 0
+		if s.rotorRow[i] {
+			continue
+		}
+		for k := range nv {
+			s.sf[i] += s.T[i*nv+k] * tau[k]
+		}
+	}
+	clear(s.sw)
+	for node := 1; node < len(w); node++ {
+		copy(s.sw[6*s.nodeMob[node]:6*s.nodeMob[node]+6], w[node][:])
+	}
+	if C.rc_sb_set_forces(s.p, cd(s.sf), cd(s.sw)) != 0 {
+		return s.lastError()
+	}
+	nm := C.int(len(s.mult))
+	if C.rc_sb_accelerations(s.p, cd(s.sud), cd(s.mult), &nm) != 0 {
+		return s.lastError()
+	}
+	// v̇ = Tᵀ (u̇ − c) over the joints' own speeds.
+	clear(a)
+	for i := range s.NU {
+		if s.rotorRow[i] {
+			continue
+		}
+		d := s.sud[i] - s.c[i]
+		for k := range nv {
+			a[k] += s.T[i*nv+k] * d
+		}
+	}
+	return nil
+}
+
+// Multipliers returns Simbody's constraint multipliers of the last Accelerations (len
+// NMult; Simbody's sign and units per constraint). The slice is the system's own.
+func (s *System) Multipliers() []float64 { return s.mult }
+
+// ConstraintErrors returns the largest position-level and velocity-level constraint
+// errors of Simbody's current state (Simbody's units per constraint equation: m, rad,
+// m/s, rad/s).
+func (s *System) ConstraintErrors() (qerr, uerr float64, err error) {
+	var a, b C.double
+	if C.rc_sb_errors(s.p, &a, &b) != 0 {
+		return 0, 0, s.lastError()
+	}
+	return float64(a), float64(b), nil
+}
+
+// Step integrates Simbody's state over dt (s) under the efforts and wrenches of the last
+// Accelerations (held constant) by Runge–Kutta–Merson with the relative accuracy and
+// the constraint tolerance given; Simbody projects the state onto its constraints.
+func (s *System) Step(dt, accuracy, ctol float64) error {
+	if C.rc_sb_step(s.p, C.double(dt), C.double(accuracy), C.double(ctol)) != 0 {
+		return s.lastError()
+	}
+	return nil
+}
+
+// congruence writes Tᵀ A T (NVT×NVT) for a Simbody NU×NU matrix A.
+func (s *System) congruence(A, out []float64) {
+	n, nu := s.m.NVT, s.NU
+	clear(out)
+	for i := range nu {
+		for k := range nu {
+			x := A[i*nu+k]
+			if x == 0 {
+				continue
+			}
+			for r := range n {
+				ti := s.T[i*n+r]
+				if ti == 0 {
+					continue
+				}
+				for c := range n {
+					out[r*n+c] += ti * x * s.T[k*n+c]
+				}
+			}
+		}
+	}
+}
+
+// transposed writes Tᵀ x (NVT) for a Simbody NU-vector x.
+func (s *System) transposed(x, out []float64) {
+	n := s.m.NVT
+	clear(out)
+	for i := range s.NU {
+		for r := range n {
+			out[r] += s.T[i*n+r] * x[i]
+		}
+	}
+}
