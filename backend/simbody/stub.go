@@ -20,6 +20,9 @@ func Build(m *compile.Model) (*System, error) { return nil, ErrUnavailable }
 // Close does nothing.
 func (s *System) Close() {}
 
+// ConstraintRows returns 0.
+func (s *System) ConstraintRows() int { return 0 }
+
 // Model returns nil.
 func (s *System) Model() *compile.Model { return nil }
 

@@ -74,6 +74,10 @@ func (s *System) Close() {
 	}
 }
 
+// ConstraintRows returns the number of Simbody constraint equations that stand for the
+// model's closure and coupling rows (NMult less the armature rotors' speed couplers).
+func (s *System) ConstraintRows() int { return s.NMult - len(s.rotors) }
+
 // Model returns the compiled model the system was built from.
 func (s *System) Model() *compile.Model { return s.m }
 
