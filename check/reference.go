@@ -1,11 +1,15 @@
 package check
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/robocompiler/robocompiler/internal/kktref"
 	"github.com/robocompiler/robocompiler/spatial"
 )
+
+// ErrNoMuJoCo is returned for the mujoco reference by a build without the "mujoco" tag.
+var ErrNoMuJoCo = errors.New("check: the mujoco reference is not in this build (build with -tags mujoco)")
 
 // newEngine returns the named reference engine for the workspace's model.
 func newEngine(name string, w *workspace) (engine, error) {
