@@ -23,58 +23,32 @@ func (s *System) SetState(t float64, q, v []float64) error {
 	if len(q) < m.NQT || len(v) < m.NVT {
 		return fmt.Errorf("simbody: SetState: len(q) = %d, len(v) = %d; want at least %d and %d", len(q), len(v), m.NQT, m.NVT)
 	}
-	clear(s.T)
-	clear(s.c)
 	clear(s.sq)
-	nv := m.NVT
+	s.velocityMap(q, v)
 	for _, mb := range s.mobs {
 		j := &m.Joints[mb.joint]
-		qj, vj := q[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV]
-		sq, su := s.sq[mb.q0:mb.q0+mb.nq], s.su[mb.u0:mb.u0+mb.nu]
-		set := func(row, col int, x float64) { s.T[(mb.u0+row)*nv+j.V0+col] = x }
+		qj, sq := q[j.Q0:j.Q0+j.NQ], s.sq[mb.q0:mb.q0+mb.nq]
 		switch mb.kind {
-		case kindBall, kindFree:
-			var quat spatial.Quat
-			if mb.kind == kindFree {
-				copy(quat[:], qj[3:7])
-				copy(sq[4:7], qj[0:3])
-			} else {
-				copy(quat[:], qj)
-			}
-			quat = normalized(quat)
+		case kindBall:
+			quat := normalized(spatial.Quat(qj))
+			copy(sq, quat[:])
+		case kindFree:
+			quat := normalized(spatial.Quat(qj[3:7]))
 			copy(sq[0:4], quat[:])
-			r := quat.Mat3()
-			for blk := 0; blk < mb.nu; blk += 3 {
-				for a := range 3 {
-					for b := range 3 {
-						set(blk+a, blk+b, r[a][b])
-					}
-				}
-			}
-			w := spatial.Vec3{vj[0], vj[1], vj[2]}
-			copy(su[0:3], mulv(r, w))
-			if mb.kind == kindFree {
-				lin := spatial.Vec3{vj[3], vj[4], vj[5]}
-				copy(su[3:6], mulv(r, lin))
-				copy(s.c[mb.u0+3:mb.u0+6], mulv(r, w.Cross(lin)))
-			}
+			copy(sq[4:7], qj[0:3])
 		case kindPlanar:
-			perm := [3]int{2, 0, 1} // Simbody (θ, x, y) ← our (x, y, θ)
-			for k, p := range perm {
-				sq[k], su[k] = qj[p], vj[p]
-				set(k, p, 1)
-			}
-		default: // Weld, Pin, Slider, Screw, Universal: q and u as ours
+			sq[0], sq[1], sq[2] = qj[2], qj[0], qj[1] // Simbody (θ, x, y) for our (x, y, θ)
+		default: // Weld, Pin, Slider, Screw, Universal: q as ours
 			copy(sq, qj)
-			copy(su, vj)
-			for k := range mb.nu {
-				set(k, k, 1)
-			}
 		}
 	}
-	for _, r := range s.rotors {
-		copy(s.T[r.u*nv:(r.u+1)*nv], s.T[r.coupled*nv:(r.coupled+1)*nv])
-		s.su[r.u] = s.su[r.coupled]
+	nv := m.NVT
+	for i := range s.NU {
+		u := 0.0
+		for k := range nv {
+			u += s.T[i*nv+k] * v[k]
+		}
+		s.su[i] = u
 	}
 	if C.rc_sb_set_state(s.p, C.double(t), cd(s.sq), cd(s.su)) != 0 {
 		return s.lastError()
@@ -82,8 +56,50 @@ func (s *System) SetState(t float64, q, v []float64) error {
 	return nil
 }
 
+// velocityMap records T and c at our tree configuration q and velocity v: per joint the
+// identity (a permutation for planar joints, the joint rotation R for ball and free
+// joints), rotor rows copying their coupled speed's row, and c = R(ω × v) in the linear
+// rows of free joints.
+func (s *System) velocityMap(q, v []float64) {
+	m, nv := s.m, s.m.NVT
+	clear(s.T)
+	clear(s.c)
+	for _, mb := range s.mobs {
+		j := &m.Joints[mb.joint]
+		qj, vj := q[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV]
+		set := func(row, col int, x float64) { s.T[(mb.u0+row)*nv+j.V0+col] = x }
+		switch mb.kind {
+		case kindBall, kindFree:
+			r := normalized(spatial.Quat(qj[j.NQ-4:])).Mat3()
+			for blk := 0; blk < mb.nu; blk += 3 {
+				for a := range 3 {
+					for b := range 3 {
+						set(blk+a, blk+b, r[a][b])
+					}
+				}
+			}
+			if mb.kind == kindFree {
+				w, lin := spatial.Vec3(vj[0:3]), spatial.Vec3(vj[3:6])
+				copy(s.c[mb.u0+3:mb.u0+6], mulv(r, w.Cross(lin)))
+			}
+		case kindPlanar:
+			for k, p := range [3]int{2, 0, 1} {
+				set(k, p, 1)
+			}
+		default:
+			for k := range mb.nu {
+				set(k, k, 1)
+			}
+		}
+	}
+	for _, r := range s.rotors {
+		copy(s.T[r.u*nv:(r.u+1)*nv], s.T[r.coupled*nv:(r.coupled+1)*nv])
+	}
+}
+
 // State reads Simbody's time (s) and state back as our tree configuration q (len ≥ NQT)
-// and tree velocity v (len ≥ NVT); Simbody's quaternions are normalised.
+// and tree velocity v (len ≥ NVT), Simbody's quaternions normalised, and records the
+// velocity map there (as SetState does).
 func (s *System) State(q, v []float64) (float64, error) {
 	m := s.m
 	if len(q) < m.NQT || len(v) < m.NVT {
@@ -120,6 +136,7 @@ func (s *System) State(q, v []float64) (float64, error) {
 			copy(vj, su)
 		}
 	}
+	s.velocityMap(q, v)
 	return float64(t), nil
 }
 

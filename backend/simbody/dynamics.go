@@ -51,17 +51,16 @@ func (s *System) Bias(h []float64) error {
 	return nil
 }
 
-// Accelerations solves Simbody's constrained forward dynamics at the last SetState under
-// the tree effort tau (len NVT; N or N·m, as ours) and the external wrenches w (nil, or
-// one per node: [torque; force] in ground axes about the body origin, N·m and N; node 0
-// is ignored), and writes the tree accelerations v̇ (len NVT) in our coordinates. The
-// multipliers are then Multipliers().
-func (s *System) Accelerations(tau []float64, w []spatial.Vec6, a []float64) error {
+// SetForces sets the applied forces of the next Accelerations or Step: the tree effort
+// tau (len NVT; N or N·m, as ours) and the external wrenches w (nil, or one per node:
+// [torque; force] in ground axes about the body origin, N·m and N; node 0 is ignored),
+// mapped with the velocity map of the last SetState or State. Simbody holds them
+// constant (in its own coordinates and ground axes) until the next SetForces.
+func (s *System) SetForces(tau []float64, w []spatial.Vec6) error {
 	m := s.m
-	n, nv := m.NVT, m.NVT
-	if len(tau) != n || len(a) != n || (w != nil && len(w) != len(m.Bodies)+1) {
-		return fmt.Errorf("simbody: Accelerations: len(tau) = %d, len(w) = %d, len(a) = %d; want %d, %d (or nil), %d",
-			len(tau), len(w), len(a), n, len(m.Bodies)+1, n)
+	nv := m.NVT
+	if len(tau) != nv || (w != nil && len(w) != len(m.Bodies)+1) {
+		return fmt.Errorf("simbody: SetForces: len(tau) = %d, len(w) = %d; want %d and %d (or nil)", len(tau), len(w), nv, len(m.Bodies)+1)
 	}
 	// f = T τ on the joints' own speeds (T is orthogonal there, so Tᵀ f = τ); rotors get none.
 	for i := range s.NU {
@@ -79,6 +78,20 @@ func (s *System) Accelerations(tau []float64, w []spatial.Vec6, a []float64) err
 	}
 	if C.rc_sb_set_forces(s.p, cd(s.sf), cd(s.sw)) != 0 {
 		return s.lastError()
+	}
+	return nil
+}
+
+// Accelerations sets the forces (SetForces) and solves Simbody's constrained forward
+// dynamics at the current state, writing the tree accelerations v̇ (len NVT) in our
+// coordinates. The multipliers are then Multipliers().
+func (s *System) Accelerations(tau []float64, w []spatial.Vec6, a []float64) error {
+	nv := s.m.NVT
+	if len(a) != nv {
+		return fmt.Errorf("simbody: Accelerations: len(a) = %d; want %d", len(a), nv)
+	}
+	if err := s.SetForces(tau, w); err != nil {
+		return err
 	}
 	nm := C.int(len(s.mult))
 	if C.rc_sb_accelerations(s.p, cd(s.sud), cd(s.mult), &nm) != 0 {
@@ -98,6 +111,16 @@ func (s *System) Accelerations(tau []float64, w []spatial.Vec6, a []float64) err
 	return nil
 }
 
+// Energy returns Simbody's kinetic energy (rotors included) and gravitational
+// potential energy (J; zero at the ground origin's height) at the current state.
+func (s *System) Energy() (kinetic, potential float64, err error) {
+	var k, p C.double
+	if C.rc_sb_energy(s.p, &k, &p) != 0 {
+		return 0, 0, s.lastError()
+	}
+	return float64(k), float64(p), nil
+}
+
 // Multipliers returns Simbody's constraint multipliers of the last Accelerations (len
 // NMult; Simbody's sign and units per constraint). The slice is the system's own.
 func (s *System) Multipliers() []float64 { return s.mult }
@@ -113,8 +136,8 @@ func (s *System) ConstraintErrors() (qerr, uerr float64, err error) {
 	return float64(a), float64(b), nil
 }
 
-// Step integrates Simbody's state over dt (s) under the efforts and wrenches of the last
-// Accelerations (held constant) by Runge–Kutta–Merson with the relative accuracy and
+// Step integrates Simbody's state over dt (s) under the forces of the last SetForces
+// (held constant) by Runge–Kutta–Merson with the relative accuracy and
 // the constraint tolerance given; Simbody projects the state onto its constraints.
 func (s *System) Step(dt, accuracy, ctol float64) error {
 	if C.rc_sb_step(s.p, C.double(dt), C.double(accuracy), C.double(ctol)) != 0 {

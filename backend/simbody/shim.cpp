@@ -281,6 +281,17 @@ int rc_sb_errors(rc_sb* s, double* qerr, double* uerr) {
 	});
 }
 
+// rc_sb_energy writes the kinetic and potential energy of the current state.
+int rc_sb_energy(rc_sb* s, double* kinetic, double* potential) {
+	return guard(s, [&]() -> int {
+		if (need(s, true)) return -1;
+		s->system.realize(s->state, Stage::Dynamics);
+		*kinetic = s->system.calcKineticEnergy(s->state);
+		*potential = s->system.calcPotentialEnergy(s->state);
+		return 0;
+	});
+}
+
 // rc_sb_step integrates the state over dt by Runge–Kutta–Merson with the given accuracy
 // and constraint tolerance (Simbody projects onto the constraints after every step).
 int rc_sb_step(rc_sb* s, double dt, double accuracy, double ctol) {

@@ -28,6 +28,7 @@ int rc_sb_mass_matrix(rc_sb* s, double* M);
 int rc_sb_bias(rc_sb* s, double* h);
 int rc_sb_accelerations(rc_sb* s, double* udot, double* mult, int* nmult);
 int rc_sb_errors(rc_sb* s, double* qerr, double* uerr);
+int rc_sb_energy(rc_sb* s, double* kinetic, double* potential);
 int rc_sb_step(rc_sb* s, double dt, double accuracy, double ctol);
 
 #ifdef __cplusplus

@@ -43,6 +43,12 @@ func (s *System) Accelerations(tau []float64, w []spatial.Vec6, a []float64) err
 	return ErrUnavailable
 }
 
+// SetForces returns ErrUnavailable.
+func (s *System) SetForces(tau []float64, w []spatial.Vec6) error { return ErrUnavailable }
+
+// Energy returns ErrUnavailable.
+func (s *System) Energy() (kinetic, potential float64, err error) { return 0, 0, ErrUnavailable }
+
 // Multipliers returns nil.
 func (s *System) Multipliers() []float64 { return nil }
 
