@@ -109,10 +109,32 @@ func (s *System) State(q, v []float64) (float64, error) {
 	if C.rc_sb_get_state(s.p, &t, cd(s.sq), cd(s.su)) != 0 {
 		return 0, s.lastError()
 	}
+	s.fromSimbody(s.sq, s.su, q, v)
+	return float64(t), nil
+}
+
+func normalized(q spatial.Quat) spatial.Quat {
+	n := q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]
+	if n == 0 {
+		return spatial.Quat{1, 0, 0, 0}
+	}
+	n = 1 / math.Sqrt(n)
+	return spatial.Quat{q[0] * n, q[1] * n, q[2] * n, q[3] * n}
+}
+
+func mulv(r spatial.Mat3, v spatial.Vec3) []float64 {
+	x := r.MulVec(v)
+	return x[:]
+}
+
+// fromSimbody maps Simbody's q and u (simq, simu) to our tree configuration q and tree
+// velocity v, normalising quaternions, and records the velocity map there.
+func (s *System) fromSimbody(simq, simu, q, v []float64) {
+	m := s.m
 	for _, mb := range s.mobs {
 		j := &m.Joints[mb.joint]
 		qj, vj := q[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV]
-		sq, su := s.sq[mb.q0:mb.q0+mb.nq], s.su[mb.u0:mb.u0+mb.nu]
+		sq, su := simq[mb.q0:mb.q0+mb.nq], simu[mb.u0:mb.u0+mb.nu]
 		switch mb.kind {
 		case kindBall, kindFree:
 			var quat spatial.Quat
@@ -137,19 +159,4 @@ func (s *System) State(q, v []float64) (float64, error) {
 		}
 	}
 	s.velocityMap(q, v)
-	return float64(t), nil
-}
-
-func normalized(q spatial.Quat) spatial.Quat {
-	n := q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]
-	if n == 0 {
-		return spatial.Quat{1, 0, 0, 0}
-	}
-	n = 1 / math.Sqrt(n)
-	return spatial.Quat{q[0] * n, q[1] * n, q[2] * n, q[3] * n}
-}
-
-func mulv(r spatial.Mat3, v spatial.Vec3) []float64 {
-	x := r.MulVec(v)
-	return x[:]
 }

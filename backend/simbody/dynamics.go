@@ -62,24 +62,32 @@ func (s *System) SetForces(tau []float64, w []spatial.Vec6) error {
 	if len(tau) != nv || (w != nil && len(w) != len(m.Bodies)+1) {
 		return fmt.Errorf("simbody: SetForces: len(tau) = %d, len(w) = %d; want %d and %d (or nil)", len(tau), len(w), nv, len(m.Bodies)+1)
 	}
-	// f = T τ on the joints' own speeds (T is orthogonal there, so Tᵀ f = τ); rotors get none.
-	for i := range s.NU {
-		s.sf[i] = 0
-		if s.rotorRow[i] {
-			continue
-		}
-		for k := range nv {
-			s.sf[i] += s.T[i*nv+k] * tau[k]
-		}
-	}
-	clear(s.sw)
-	for node := 1; node < len(w); node++ {
-		copy(s.sw[6*s.nodeMob[node]:6*s.nodeMob[node]+6], w[node][:])
-	}
+	s.toSimbody(tau, w, s.sf, s.sw)
 	if C.rc_sb_set_forces(s.p, cd(s.sf), cd(s.sw)) != 0 {
 		return s.lastError()
 	}
 	return nil
+}
+
+// toSimbody maps the tree effort tau and the per-node wrenches w (nil for none) to
+// Simbody's mobility forces f (NU) and body wrenches wb (6 per mobilized body) with the
+// last velocity map.
+func (s *System) toSimbody(tau []float64, w []spatial.Vec6, f, wb []float64) {
+	nv := s.m.NVT
+	// f = T τ on the joints' own speeds (T is orthogonal there, so Tᵀ f = τ); rotors get none.
+	for i := range s.NU {
+		f[i] = 0
+		if s.rotorRow[i] {
+			continue
+		}
+		for k := range nv {
+			f[i] += s.T[i*nv+k] * tau[k]
+		}
+	}
+	clear(wb)
+	for node := 1; node < len(w); node++ {
+		copy(wb[6*s.nodeMob[node]:6*s.nodeMob[node]+6], w[node][:])
+	}
 }
 
 // Accelerations sets the forces (SetForces) and solves Simbody's constrained forward
@@ -141,6 +149,11 @@ func (s *System) ConstraintErrors() (qerr, uerr float64, err error) {
 // the constraint tolerance given; Simbody projects the state onto its constraints.
 func (s *System) Step(dt, accuracy, ctol float64) error {
 	if C.rc_sb_step(s.p, C.double(dt), C.double(accuracy), C.double(ctol)) != 0 {
+		if s.cb != nil && s.cb.err != nil {
+			err := s.cb.err
+			s.cb.err = nil
+			return err
+		}
 		return s.lastError()
 	}
 	return nil

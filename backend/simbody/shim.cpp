@@ -10,6 +10,7 @@
 #include <Simbody.h>
 #include <exception>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,7 +33,36 @@ struct rc_sb {
 	}
 };
 
+// rcSimbodyForce is the Go force callback (callback.go): it reads the state (q, u) at
+// time t and writes the mobility forces f (nu) and body wrenches w (6 per body), or
+// returns nonzero after recording its error on the Go side.
+extern "C" int rcSimbodyForce(uintptr_t handle, double t, double* q, double* u, double* f, double* w);
+
 namespace {
+
+// GoForce is a force element evaluated by Go at every realization of the Dynamics
+// stage (every integrator stage): a continuous-time controller.
+class GoForce : public Force::Custom::Implementation {
+  public:
+	explicit GoForce(uintptr_t h) : handle(h) {}
+	void calcForce(const State& st, Vector_<SpatialVec>& bodyForces, Vector_<Vec3>&, Vector& mobilityForces) const override {
+		int nq = st.getNQ(), nu = st.getNU(), nb = bodyForces.size();
+		std::vector<double> q(nq), u(nu), f(nu, 0.0), w(6 * nb, 0.0);
+		for (int i = 0; i < nq; i++) q[i] = st.getQ()[i];
+		for (int i = 0; i < nu; i++) u[i] = st.getU()[i];
+		if (rcSimbodyForce(handle, st.getTime(), q.data(), u.data(), f.data(), w.data()) != 0)
+			throw std::runtime_error("the Go force callback failed");
+		for (int i = 0; i < nu; i++) mobilityForces[i] += f[i];
+		for (int i = 0; i < nb; i++) {
+			const double* x = &w[6 * i];
+			bodyForces[i] += SpatialVec(Vec3(x[0], x[1], x[2]), Vec3(x[3], x[4], x[5]));
+		}
+	}
+	Real calcPotentialEnergy(const State&) const override { return 0; }
+
+  private:
+	uintptr_t handle;
+};
 
 Transform toX(const double* x) {
 	Mat33 r(x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8]);
@@ -158,6 +188,15 @@ int rc_sb_add_constraint(rc_sb* s, int kind, int ia, int ib, const double* p, in
 		}
 		default: s->err = "unknown constraint kind"; return -1;
 		}
+		return 0;
+	});
+}
+
+// rc_sb_add_go_force adds a force element evaluated by the Go callback with the handle.
+int rc_sb_add_go_force(rc_sb* s, uintptr_t handle) {
+	return guard(s, [&]() -> int {
+		if (need(s, false)) return -1;
+		Force::Custom(s->forces, new GoForce(handle));
 		return 0;
 	});
 }

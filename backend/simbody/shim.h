@@ -1,6 +1,7 @@
 // C interface of the Simbody shim (shim.cpp); see the package documentation.
 #ifndef RC_SIMBODY_SHIM_H
 #define RC_SIMBODY_SHIM_H
+#include <stdint.h>
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -19,6 +20,7 @@ int rc_sb_add_body(rc_sb* s, int parent, int kind, int reverse, const double* xp
                    double mass, const double* com, const double* inertia, double pitch);
 int rc_sb_add_damper(rc_sb* s, int mobod, int u, double c);
 int rc_sb_add_constraint(rc_sb* s, int kind, int a, int b, const double* p, int n, const int* mobods, const int* coords);
+int rc_sb_add_go_force(rc_sb* s, uintptr_t handle);
 int rc_sb_realize_topology(rc_sb* s, int* nq, int* nu, int* nmult, int* nbodies);
 void rc_sb_layout(rc_sb* s, int mobod, int* q0, int* nq, int* u0, int* nu);
 int rc_sb_set_state(rc_sb* s, double t, const double* q, const double* u);

@@ -17,6 +17,12 @@ type System struct {
 // Build returns ErrUnavailable: this build has no Simbody (see the build-tagged Build).
 func Build(m *compile.Model) (*System, error) { return nil, ErrUnavailable }
 
+// ForceFunc is a continuous-time applied force (see the build-tagged ForceFunc).
+type ForceFunc func(t float64, q, v, tau []float64, w []spatial.Vec6) error
+
+// BuildControlled returns ErrUnavailable.
+func BuildControlled(m *compile.Model, fn ForceFunc) (*System, error) { return nil, ErrUnavailable }
+
 // Close does nothing.
 func (s *System) Close() {}
 

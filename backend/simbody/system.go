@@ -9,8 +9,10 @@ import "C"
 
 import (
 	"fmt"
+	"runtime/cgo"
 
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/spatial"
 )
 
 // System is a compiled model rebuilt as a Simbody MultibodySystem, with one Simbody
@@ -33,6 +35,7 @@ type System struct {
 	rotorRow    []bool // Simbody speeds that are rotors'
 	sm, sh, sud []float64
 	mult        []float64
+	cb          *callbackState // the force callback of BuildControlled, or nil
 }
 
 // mobilizer is one tree edge's Simbody mobilizer and its layout in Simbody's q and u.
@@ -52,12 +55,24 @@ type rotor struct {
 // Build rebuilds m in Simbody (see the package documentation for the mapping) and
 // realizes it to the Instance stage. A record without a Simbody form is refused with an
 // *UnsupportedError.
-func Build(m *compile.Model) (*System, error) {
+func Build(m *compile.Model) (*System, error) { return build(m, nil) }
+
+// build is Build with the force callback fn (nil for none).
+func build(m *compile.Model, fn ForceFunc) (*System, error) {
 	g := m.Gravity
 	s := &System{m: m, nodeMob: make([]int, len(m.Bodies)+1)}
 	s.p = C.rc_sb_new(cd(g[:]))
 	if s.p == nil {
 		return nil, fmt.Errorf("simbody: creating the system failed")
+	}
+	if fn != nil {
+		s.cb = &callbackState{fn: fn, handle: cgo.NewHandle(s), q: make([]float64, m.NQT), v: make([]float64, m.NVT),
+			tau: make([]float64, m.NVT), w: make([]spatial.Vec6, len(m.Bodies)+1)}
+		if C.rc_sb_add_go_force(s.p, C.uintptr_t(s.cb.handle)) != 0 {
+			err := s.lastError()
+			s.Close()
+			return nil, err
+		}
 	}
 	if err := s.build(); err != nil {
 		s.Close()
@@ -71,6 +86,10 @@ func (s *System) Close() {
 	if s.p != nil {
 		C.rc_sb_free(s.p)
 		s.p = nil
+	}
+	if s.cb != nil {
+		s.cb.handle.Delete()
+		s.cb = nil
 	}
 }
 

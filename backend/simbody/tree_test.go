@@ -111,4 +111,3 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
-

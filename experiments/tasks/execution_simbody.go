@@ -58,20 +58,34 @@ func runInspectionSimbody(g *cmg.Graph, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	setup := &nativeSetup{pl: pl, column: "pos_err_m", unit: "mm", metric: "platform_rms_mm", dt: stewartDt, logEvery: 10,
-		probe: func() sim.Probe { return platformProbe{rig} },
-		ctrl: func() (sim.Controller, error) {
-			ff, err := pl.feedforward(pl.model)
-			if err != nil {
-				return nil, err
-			}
-			c := newPortPD(6, stewartKp, stewartKd, newReference(6, rig.lengths), ff)
-			c.load = func(s *sim.State, d *robocompiler.Data, cmd *sim.Command) {
-				cmd.AddWorldWrench(d, rig.platform, spatial.Vec3{}, probeWrench(s.T))
-			}
-			return c, nil
-		}}
-	return runSimbodyBoth("Stewart inspection", setup, inspectionSimbodyTask().duration(o), o)
+	res := &Result{}
+	// PD alone tracks to a physical error (mm) that the engines must reproduce; with the
+	// feedforward the error is the integrators' round-off.
+	for _, ff := range []bool{false, true} {
+		setup := &nativeSetup{pl: pl, column: "pos_err_m", unit: "mm", metric: "platform_rms_mm", dt: stewartDt, logEvery: 10,
+			probe: func() sim.Probe { return platformProbe{rig} },
+			ctrl: func() (sim.Controller, error) {
+				var f *sim.Feedforward
+				if ff {
+					var err error
+					if f, err = pl.feedforward(pl.model); err != nil {
+						return nil, err
+					}
+				}
+				c := newPortPD(6, stewartKp, stewartKd, newReference(6, rig.lengths), f)
+				c.load = func(s *sim.State, d *robocompiler.Data, cmd *sim.Command) {
+					cmd.AddWorldWrench(d, rig.platform, spatial.Vec3{}, probeWrench(s.T))
+				}
+				return c, nil
+			}}
+		label := map[bool]string{false: "pd", true: "pd_ff"}[ff]
+		r, err := runSimbodyBoth("Stewart inspection ("+label+")", label, setup, inspectionSimbodyTask().duration(o), o)
+		if err != nil {
+			return nil, err
+		}
+		res.merge(r)
+	}
+	return res, nil
 }
 
 func runDigCycleSimbody(g *cmg.Graph, o Options) (*Result, error) {
@@ -83,7 +97,7 @@ func runDigCycleSimbody(g *cmg.Graph, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return runSimbodyBoth("Excavator dig cycle", setup, digCycleSimbodyTask().duration(o), o)
+	return runSimbodyBoth("Excavator dig cycle", "", setup, digCycleSimbodyTask().duration(o), o)
 }
 
 func runFixedPelvisSimbody(g *cmg.Graph, o Options) (*Result, error) {
@@ -103,14 +117,15 @@ func runFixedPelvisSimbody(g *cmg.Graph, o Options) (*Result, error) {
 			}
 			return newPortPD(nf, kangarooKp, kangarooKd, newReference(nf, traj), ff), nil
 		}}
-	return runSimbodyBoth("Kangaroo fixed pelvis", setup, fixedPelvisSimbodyTask().duration(o), o)
+	return runSimbodyBoth("Kangaroo fixed pelvis", "", setup, fixedPelvisSimbodyTask().duration(o), o)
 }
 
 // runSimbodyBoth runs setup for dur seconds in our rollout (RK4) and in Simbody (the
-// command held over each control step) and reports, for each, the RMS of the probe
-// column (in setup.unit), their relative difference, our closure gaps, Simbody's own
-// constraint errors and both energy ledgers' drift.
-func runSimbodyBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, error) {
+// controller evaluated at every integrator stage in both) and reports, for each, the RMS
+// of the probe column (in setup.unit), their relative difference, our closure gaps,
+// Simbody's own constraint errors and both energy ledgers' drift. A non-empty label
+// prefixes the runs' names and suffixes the metrics' and figures' names.
+func runSimbodyBoth(name, label string, setup *nativeSetup, dur float64, o Options) (*Result, error) {
 	if setup.scheduled != nil {
 		return nil, fmt.Errorf("%s: Simbody runs have no support modes", name)
 	}
@@ -144,24 +159,28 @@ func runSimbodyBoth(name string, setup *nativeSetup, dur float64, o Options) (*R
 	}
 	simbodyRun := Run{Name: "simbody", Log: sb.Log, Stats: sim.Stats{Steps: sb.Stats.Steps}}
 	res := &Result{Runs: []Run{ours, simbodyRun}}
+	sfx, pfx := "", ""
+	if label != "" {
+		sfx, pfx = "_"+label, label+"_"
+	}
 	var rms [2]float64
 	for i, r := range res.Runs {
 		if rms[i], err = rmsColumn(r.Log, setup.column); err != nil {
 			return nil, err
 		}
-		res.Metrics = append(res.Metrics, Metric{setup.metric + "_" + r.Name, 1e3 * rms[i]})
+		res.Metrics = append(res.Metrics, Metric{setup.metric + sfx + "_" + r.Name, 1e3 * rms[i]})
 	}
 	drift, err := ledgerDrift(ours.Log)
 	if err != nil {
 		return nil, err
 	}
-	res.Metrics = append(res.Metrics, Metric{"tracking_rms_rel_diff", math.Abs(rms[1]-rms[0]) / rms[0]},
-		Metric{"closure_gap_max_m_robocompiler", ours.Stats.GapMaxM},
-		Metric{"closure_gap_max_rad_robocompiler", ours.Stats.GapMaxRad},
-		Metric{"constraint_qerr_max_simbody", sb.Stats.QErrMax},
-		Metric{"constraint_uerr_max_simbody", sb.Stats.UErrMax},
-		Metric{"balance_drift_J_robocompiler", drift},
-		Metric{"balance_drift_J_simbody", sb.Stats.BalanceDriftJ})
+	res.Metrics = append(res.Metrics, Metric{"tracking_rms_rel_diff" + sfx, math.Abs(rms[1]-rms[0]) / rms[0]},
+		Metric{"closure_gap_max_m" + sfx + "_robocompiler", ours.Stats.GapMaxM},
+		Metric{"closure_gap_max_rad" + sfx + "_robocompiler", ours.Stats.GapMaxRad},
+		Metric{"constraint_qerr_max" + sfx + "_simbody", sb.Stats.QErrMax},
+		Metric{"constraint_uerr_max" + sfx + "_simbody", sb.Stats.UErrMax},
+		Metric{"balance_drift_J" + sfx + "_robocompiler", drift},
+		Metric{"balance_drift_J" + sfx + "_simbody", sb.Stats.BalanceDriftJ})
 	track := plot.Plot{Title: name + ": tracking, our rollout vs Simbody", XLabel: "t (s)", YLabel: setup.column + " (" + setup.unit + ")"}
 	energy := plot.Plot{Title: name + ": energy balance (kinetic + potential − work + dissipated)", XLabel: "t (s)", YLabel: "J"}
 	for _, r := range res.Runs {
@@ -170,8 +189,19 @@ func runSimbodyBoth(name string, setup *nativeSetup, dur float64, o Options) (*R
 	}
 	gap := plot.Plot{Title: name + ": Simbody's constraint error", XLabel: "t (s)", YLabel: "max |error| (m or rad)", LogY: true,
 		Series: []plot.Series{{Log: sb.Log, X: "t", Y: "qerr_simbody", Label: "Simbody position error"}}}
-	res.Figures = []Figure{{"simbody_tracking.png", track}, {"simbody_energy.png", energy}, {"simbody_constraint_error.png", gap}}
+	res.Figures = []Figure{{pfx + "simbody_tracking.png", track}, {pfx + "simbody_energy.png", energy},
+		{pfx + "simbody_constraint_error.png", gap}}
+	for i := range res.Runs {
+		res.Runs[i].Name = pfx + res.Runs[i].Name
+	}
 	return res, nil
+}
+
+// merge appends r's metrics, runs and figures to res.
+func (res *Result) merge(r *Result) {
+	res.Metrics = append(res.Metrics, r.Metrics...)
+	res.Runs = append(res.Runs, r.Runs...)
+	res.Figures = append(res.Figures, r.Figures...)
 }
 
 // ledgerDrift returns the largest |balance_J − balance_J at the first row| of a log.

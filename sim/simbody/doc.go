@@ -4,11 +4,14 @@
 // assembled configuration and started from rest; at every step Simbody's state is read
 // back into our tree coordinates and speeds, projected onto our closure manifold by the
 // workspace's tracker with the independent coordinates held (their speeds Simbody's),
-// and the controller sees that state. Its port efforts become Simbody mobility forces
-// (the tree effort τ_T mapped to Simbody's speeds) and its external wrenches body forces,
-// both held over the step, which Simbody integrates (Runge–Kutta–Merson at the given
-// accuracy, projecting onto its constraints at the given tolerance). The log carries
-// Simbody's own constraint errors and its energy ledger.
+// and the controller sees that state. The controller is continuous in time, as in our
+// rollout: Simbody evaluates it through a force element (backend/simbody's
+// BuildControlled) at every integrator stage, its port efforts becoming mobility forces
+// (the tree effort τ_T mapped to Simbody's speeds) and its external wrenches body forces.
+// Simbody integrates by Runge–Kutta–Merson at the given accuracy, projecting onto its
+// constraints at the given tolerance after every step. The log, one row per control step
+// Dt, carries Simbody's own constraint errors and its energy ledger (work and damping
+// losses by the trapezoidal rule over Dt).
 //
 // Without the build tag "simbody" Run returns backend/simbody's ErrUnavailable.
 package simbody
@@ -17,8 +20,8 @@ import "github.com/robocompiler/robocompiler/sim"
 
 // Options configure a Simbody run.
 type Options struct {
-	// Dt is the control step (s): the controller is sampled and its command held for Dt.
-	// It must be positive.
+	// Dt is the observation step (s): the state is read back, checked and logged every
+	// Dt. It must be positive.
 	Dt float64
 	// Accuracy is the integrator's relative accuracy (default 1e-9) and ConstraintTol the
 	// tolerance of Simbody's constraint projection (default 1e-10).

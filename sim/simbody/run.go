@@ -66,7 +66,7 @@ type runner struct {
 	// The energy ledger: work and dissipation by the trapezoidal rule over each step
 	// from the powers at its ends; balance0 the balance at t = 0.
 	work, dissipated, balance0 float64
-	lastPower                  [2]float64 // applied and dissipated power at the last step's start
+	lastPower                  [2]float64 // applied and dissipated power at the last observation
 	observed                   bool
 	stats                      Stats
 	log                        *sim.Log
@@ -75,11 +75,7 @@ type runner struct {
 
 func newRunner(d *robocompiler.Data, ctrl sim.Controller, opts Options) (*runner, error) {
 	m := d.Model().Model
-	sys, err := sb.Build(m)
-	if err != nil {
-		return nil, err
-	}
-	r := &runner{m: m, d: d, sys: sys, ctrl: ctrl, opts: opts,
+	r := &runner{m: m, d: d, ctrl: ctrl, opts: opts,
 		q: append([]float64(nil), d.Q...), v: make([]float64, m.NV), tauT: make([]float64, m.NVT), tauR: make([]float64, m.NV),
 		w: make([]spatial.Vec6, len(m.Bodies)+1), damping: make([]float64, m.NVT)}
 	for _, j := range m.Joints {
@@ -91,6 +87,11 @@ func newRunner(d *robocompiler.Data, ctrl sim.Controller, opts Options) (*runner
 	}
 	r.cmd = sim.Command{F: make([]float64, len(d.Kin.Ports)), Fext: make([]spatial.Vec6, len(m.Bodies)+1)}
 	r.log = r.newLog()
+	sys, err := sb.BuildControlled(m, r.force)
+	if err != nil {
+		return nil, err
+	}
+	r.sys = sys
 	if err := sys.SetState(0, r.q, r.v); err != nil {
 		sys.Close()
 		return nil, err
@@ -98,13 +99,12 @@ func newRunner(d *robocompiler.Data, ctrl sim.Controller, opts Options) (*runner
 	return r, nil
 }
 
-// observe maps Simbody's state to ours, evaluates the interfaces and the controller,
-// updates the ledger and the constraint errors, and records a log row when asked.
-func (r *runner) observe(logRow bool) error {
-	copy(r.q, r.d.Q) // cut-joint coordinates start from the tracked ones
-	if _, err := r.sys.State(r.q, r.v); err != nil {
-		return err
-	}
+// control maps the tree state (q, v) at time t to ours (the cut-joint coordinates
+// starting from the tracked ones), projects it onto our closure manifold with the
+// independent coordinates held, evaluates the interfaces and calls the controller.
+func (r *runner) control(t float64, q, v []float64) error {
+	copy(r.q, r.d.Q)
+	copy(r.q, q[:r.m.NQT])
 	if err := r.d.Reset(r.q); err != nil {
 		return err
 	}
@@ -113,12 +113,45 @@ func (r *runner) observe(logRow bool) error {
 		r.u = make([]float64, p.Mobility)
 	}
 	for k, i := range p.Independent {
-		r.u[k] = r.v[i]
+		r.u[k] = v[i]
 	}
 	if err := r.d.SetState(r.u, nil); err != nil {
 		return err
 	}
 	r.d.Interfaces()
+	r.st = sim.State{T: t, Q: r.d.Q, U: r.u}
+	clear(r.cmd.F)
+	clear(r.cmd.Fext)
+	if err := r.ctrl.Control(&r.st, r.d, &r.cmd); err != nil {
+		return fmt.Errorf("controller: %w", err)
+	}
+	return nil
+}
+
+// force is Simbody's force callback: the controller at Simbody's (stage) state, its
+// port efforts as the tree effort and its wrenches (body frames, about the body origins)
+// in ground axes.
+func (r *runner) force(t float64, q, v, tau []float64, w []spatial.Vec6) error {
+	if err := r.control(t, q, v); err != nil {
+		return err
+	}
+	r.d.Kin.TreeEffort(r.d.Q, r.cmd.F, tau)
+	for node := 1; node < len(w); node++ {
+		x, R := r.cmd.Fext[node], r.d.Kin.Dyn.Pose(node).R
+		w[node] = spatial.NewVec6(R.MulVec(x.Angular()), R.MulVec(x.Linear()))
+	}
+	return nil
+}
+
+// observe reads Simbody's state after a step, evaluates the controller there, updates
+// the constraint errors and the energy ledger, and records a log row when asked.
+func (r *runner) observe(logRow bool) error {
+	if _, err := r.sys.State(r.q, r.v); err != nil {
+		return err
+	}
+	if err := r.control(r.t, r.q, r.v); err != nil {
+		return err
+	}
 	qerr, uerr, err := r.sys.ConstraintErrors()
 	if err != nil {
 		return err
@@ -128,26 +161,18 @@ func (r *runner) observe(logRow bool) error {
 	if err != nil {
 		return err
 	}
-	// The held command's power at the step's end closes the step's trapezoid; the new
-	// command's power opens the next.
+	pw := r.power()
 	if r.observed {
-		end := r.power()
 		dt := r.opts.Dt
-		r.work += dt * (r.lastPower[0] + end[0]) / 2
-		r.dissipated += dt * (r.lastPower[1] + end[1]) / 2
-	}
-	r.st = sim.State{T: r.t, Q: r.d.Q, U: r.u}
-	clear(r.cmd.F)
-	clear(r.cmd.Fext)
-	if err := r.ctrl.Control(&r.st, r.d, &r.cmd); err != nil {
-		return fmt.Errorf("controller: %w", err)
+		r.work += dt * (r.lastPower[0] + pw[0]) / 2
+		r.dissipated += dt * (r.lastPower[1] + pw[1]) / 2
 	}
 	balance := kinetic + potential - r.work + r.dissipated
 	if !r.observed {
 		r.balance0 = balance
 	}
 	r.stats.BalanceDriftJ = math.Max(r.stats.BalanceDriftJ, math.Abs(balance-r.balance0))
-	r.lastPower, r.observed = r.power(), true
+	r.lastPower, r.observed = pw, true
 	if logRow {
 		r.record(qerr, uerr, kinetic, potential, balance)
 	}
@@ -172,19 +197,10 @@ func (r *runner) power() [2]float64 {
 	return [2]float64{applied, dissipated}
 }
 
-// step observes (logging every LogEvery-th step), applies the command and advances
-// Simbody by one control step.
+// step observes (logging every LogEvery-th step) and advances Simbody by one step, the
+// controller acting through the force callback at every integrator stage.
 func (r *runner) step(step int) error {
 	if err := r.observe(step%r.opts.LogEvery == 0); err != nil {
-		return err
-	}
-	r.d.Kin.TreeEffort(r.d.Q, r.cmd.F, r.tauT)
-	for node := 1; node < len(r.w); node++ {
-		// Fext is in the body frame about the body origin; Simbody takes ground axes.
-		x, R := r.cmd.Fext[node], r.d.Kin.Dyn.Pose(node).R
-		r.w[node] = spatial.NewVec6(R.MulVec(x.Angular()), R.MulVec(x.Linear()))
-	}
-	if err := r.sys.SetForces(r.tauT, r.w); err != nil {
 		return err
 	}
 	if err := r.sys.Step(r.opts.Dt, r.opts.Accuracy, r.opts.ConstraintTol); err != nil {
