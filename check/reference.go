@@ -28,7 +28,7 @@ func newEngine(name string, w *workspace) (engine, error) {
 type kktEngine struct{ n int }
 
 func (e kktEngine) rows() int { return e.n }
-func (kktEngine) close()    {}
+func (kktEngine) close()      {}
 
 func (kktEngine) accelerations(w *workspace, tauT []float64, _ int, _ spatial.Vec6, aref []float64) error {
 	M, h := w.d.Reduced.MT, w.d.Reduced.HT

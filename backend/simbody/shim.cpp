@@ -26,6 +26,10 @@ struct rc_sb {
 	State state;
 	std::string err;
 	bool ready = false;
+	// integ continues from its own state across rc_sb_step calls until the state is set
+	// from outside (fresh) or the settings change.
+	std::unique_ptr<RungeKuttaMersonIntegrator> integ;
+	bool fresh = true;
 	rc_sb(const double* g)
 	    : matter(system), forces(system), gravity(forces, matter, Vec3(g[0], g[1], g[2])),
 	      discrete(forces, matter) {
@@ -232,6 +236,7 @@ int rc_sb_set_state(rc_sb* s, double t, const double* q, const double* u) {
 		for (int i = 0; i < Q.size(); i++) Q[i] = q[i];
 		Vector& U = s->state.updU();
 		for (int i = 0; i < U.size(); i++) U[i] = u[i];
+		s->fresh = true;
 		return 0;
 	});
 }
@@ -262,6 +267,7 @@ int rc_sb_set_forces(rc_sb* s, const double* f, const double* w) {
 			B[i] = SpatialVec(Vec3(x[0], x[1], x[2]), Vec3(x[3], x[4], x[5]));
 		}
 		s->discrete.setAllBodyForces(s->state, B);
+		s->fresh = true;
 		return 0;
 	});
 }
@@ -332,24 +338,33 @@ int rc_sb_energy(rc_sb* s, double* kinetic, double* potential) {
 }
 
 // rc_sb_step integrates the state over dt by Runge–Kutta–Merson with the given accuracy
-// and constraint tolerance (Simbody projects onto the constraints after every step).
+// and constraint tolerance (Simbody projects onto the constraints after every step). The
+// integrator carries on from its last step unless the state or the forces were set since
+// or the settings changed; then it is initialised from the current state.
 int rc_sb_step(rc_sb* s, double dt, double accuracy, double ctol) {
 	return guard(s, [&]() -> int {
 		if (need(s, true)) return -1;
-		RungeKuttaMersonIntegrator integ(s->system);
-		integ.setAccuracy(accuracy);
-		integ.setConstraintTolerance(ctol);
-		integ.setReturnEveryInternalStep(false);
-		integ.initialize(s->state);
-		double end = s->state.getTime() + dt;
+		if (!s->integ || s->integ->getAccuracyInUse() != accuracy || s->integ->getConstraintToleranceInUse() != ctol)
+			s->fresh = true;
+		if (s->fresh) {
+			s->integ.reset(new RungeKuttaMersonIntegrator(s->system));
+			s->integ->setAccuracy(accuracy);
+			s->integ->setConstraintTolerance(ctol);
+			s->integ->setReturnEveryInternalStep(false);
+			s->integ->initialize(s->state);
+		}
+		s->fresh = true; // until the step succeeds
+		RungeKuttaMersonIntegrator& integ = *s->integ;
+		double end = integ.getTime() + dt;
 		while (integ.getTime() < end) {
-			Integrator::SuccessfulStepStatus st = integ.stepTo(end);
-			if (st == Integrator::EndOfSimulation || integ.isSimulationOver()) {
+			integ.stepTo(end);
+			if (integ.isSimulationOver()) {
 				s->err = "integration ended: " + Integrator::getTerminationReasonString(integ.getTerminationReason());
 				return -1;
 			}
 		}
 		s->state = integ.getState();
+		s->fresh = false;
 		return 0;
 	});
 }

@@ -25,14 +25,21 @@ func Run(d *robocompiler.Data, ctrl sim.Controller, n int, opts Options) (*Resul
 	if opts.Accuracy <= 0 {
 		opts.Accuracy = 1e-9
 	}
-	if opts.ConstraintTol <= 0 {
-		opts.ConstraintTol = 1e-10
-	}
 	r, err := newRunner(d, ctrl, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer r.sys.Close()
+	if r.opts.ConstraintTol <= 0 {
+		// Simbody enforces every row, also those our rank decision dropped as only
+		// approximately implied by the others (a file's rounded geometry); their error at
+		// the assembled configuration is the floor the projection can reach.
+		qerr, _, err := r.sys.ConstraintErrors()
+		if err != nil {
+			return nil, err
+		}
+		r.opts.ConstraintTol = max(1e-8, 10*qerr)
+	}
 	for step := range n {
 		if err := r.step(step); err != nil {
 			return nil, fmt.Errorf("simbody: step %d at t = %.6g s: %w", step, r.t, err)
