@@ -23,7 +23,7 @@ func TestReadStates(t *testing.T) {
 		head, row = append(head, "q:"+names[i]), append(row, strconv.Itoa(i+1))
 	}
 	for i, n := range m.CoordinateNames() {
-		head, row = append(head, "v:"+n), append(row, strconv.Itoa(-(i + 1)))
+		head, row = append(head, "v:"+n), append(row, strconv.Itoa(-(i+1)))
 	}
 	head, row = append(head, "gap_m"), append(row, "x")
 	log := strings.Join(head, ",") + "\n" + strings.Join(row, ",") + "\n"
