@@ -16,9 +16,10 @@
 // on z for Planar). A reversed edge (body A is the child) uses Simbody's Reverse
 // direction, whose q and u describe the joint from A to B as ours do. Body inertias are
 // the compiled spatial inertias; gravity is Model.Gravity; joint damping is a
-// MobilityLinearDamper on each of the joint's speeds; joint armature is a massless rotor
-// (inertia = armature about its pin) on the ground whose speed is coupled to the joint's
-// speed by a SpeedCoupler, so Simbody's own equations carry the reflected inertia.
+// MobilityLinearDamper on each of the joint's speeds; joint armature is a rotor pinned to
+// the ground (inertia = armature about its pin, a unit mass on the pin axis, which
+// neither moves nor feels gravity's torque) whose speed a SpeedCoupler ties to the
+// joint's speed, so Simbody's own equations carry the reflected inertia.
 //
 // Each closure comparison becomes Simbody constraints with the same rows: point → Ball;
 // weld → Weld; revolute → Ball + two ConstantAngle (the B-side axis perpendicular to two

@@ -30,7 +30,7 @@ type System struct {
 
 	sq, su, sf, sw []float64 // Simbody q, u, mobility forces, body wrenches (6 per body)
 	// T (NU×NVT, row-major) and c (NU) map our tree velocities to Simbody's speeds at the
-	// last SetState: u = T v, u̇ = T v̇ + c.
+	// state of the last SetState, State or force callback: u = T v, u̇ = T v̇ + c.
 	T, c        []float64
 	rotorRow    []bool // Simbody speeds that are rotors'
 	sm, sh, sud []float64
