@@ -69,13 +69,12 @@ type runner struct {
 
 	// q is the configuration the tracker is reset to (Simbody's tree coordinates, the cut
 	// coordinates tracked), tq and v Simbody's state read back; u the independent speeds;
-	// tauT and tauR the tree and reduced efforts.
-	q, tq, v, u, tauT, tauR []float64
-	w                       []spatial.Vec6
-	cmd                     sim.Command
-	st                      sim.State
-	t                       float64
-	damping                 []float64 // per tree velocity
+	// tauR the reduced effort.
+	q, tq, v, u, tauR []float64
+	cmd               sim.Command
+	st                sim.State
+	t                 float64
+	damping           []float64 // per tree velocity
 	// The energy ledger: work and dissipation by Simpson's rule over each step from the
 	// powers at its ends and its middle; balance0 the balance at t = 0.
 	work, dissipated, balance0 float64
@@ -90,8 +89,8 @@ type runner struct {
 func newRunner(d *robocompiler.Data, ctrl sim.Controller, opts Options) (*runner, error) {
 	m := d.Model().Model
 	r := &runner{m: m, d: d, ctrl: ctrl, opts: opts,
-		q: append([]float64(nil), d.Q...), tq: make([]float64, m.NQ), v: make([]float64, m.NV), tauT: make([]float64, m.NVT), tauR: make([]float64, m.NV),
-		w: make([]spatial.Vec6, len(m.Bodies)+1), damping: make([]float64, m.NVT)}
+		q: append([]float64(nil), d.Q...), tq: make([]float64, m.NQ), v: make([]float64, m.NV), tauR: make([]float64, m.NV),
+		damping: make([]float64, m.NVT)}
 	for _, j := range m.Joints {
 		if j.Tree {
 			for k := range j.NV {
