@@ -105,12 +105,11 @@ func (s *System) State(q, v []float64) (float64, error) {
 	if len(q) < m.NQT || len(v) < m.NVT {
 		return 0, fmt.Errorf("simbody: State: len(q) = %d, len(v) = %d; want at least %d and %d", len(q), len(v), m.NQT, m.NVT)
 	}
-	var t C.double
-	if C.rc_sb_get_state(s.p, &t, cd(s.sq), cd(s.su)) != 0 {
+	if C.rc_sb_get_state(s.p, &s.cx[0], cd(s.sq), cd(s.su)) != 0 {
 		return 0, s.lastError()
 	}
 	s.fromSimbody(s.sq, s.su, q, v)
-	return float64(t), nil
+	return float64(s.cx[0]), nil
 }
 
 func normalized(q spatial.Quat) spatial.Quat {

@@ -101,8 +101,8 @@ func (s *System) Accelerations(tau []float64, w []spatial.Vec6, a []float64) err
 	if err := s.SetForces(tau, w); err != nil {
 		return err
 	}
-	nm := C.int(len(s.mult))
-	if C.rc_sb_accelerations(s.p, cd(s.sud), cd(s.mult), &nm) != 0 {
+	s.cn = C.int(len(s.mult))
+	if C.rc_sb_accelerations(s.p, cd(s.sud), cd(s.mult), &s.cn) != 0 {
 		return s.lastError()
 	}
 	// v̇ = Tᵀ (u̇ − c) over the joints' own speeds.
@@ -122,11 +122,10 @@ func (s *System) Accelerations(tau []float64, w []spatial.Vec6, a []float64) err
 // Energy returns Simbody's kinetic energy (rotors included) and gravitational
 // potential energy (J; zero at the ground origin's height) at the current state.
 func (s *System) Energy() (kinetic, potential float64, err error) {
-	var k, p C.double
-	if C.rc_sb_energy(s.p, &k, &p) != 0 {
+	if C.rc_sb_energy(s.p, &s.cx[0], &s.cx[1]) != 0 {
 		return 0, 0, s.lastError()
 	}
-	return float64(k), float64(p), nil
+	return float64(s.cx[0]), float64(s.cx[1]), nil
 }
 
 // Multipliers returns Simbody's constraint multipliers of the last Accelerations (len
@@ -137,11 +136,10 @@ func (s *System) Multipliers() []float64 { return s.mult }
 // errors of Simbody's current state (Simbody's units per constraint equation: m, rad,
 // m/s, rad/s).
 func (s *System) ConstraintErrors() (qerr, uerr float64, err error) {
-	var a, b C.double
-	if C.rc_sb_errors(s.p, &a, &b) != 0 {
+	if C.rc_sb_errors(s.p, &s.cx[0], &s.cx[1]) != 0 {
 		return 0, 0, s.lastError()
 	}
-	return float64(a), float64(b), nil
+	return float64(s.cx[0]), float64(s.cx[1]), nil
 }
 
 // Step integrates Simbody's state over dt (s) under the forces of the last SetForces

@@ -36,6 +36,10 @@ type System struct {
 	sm, sh, sud []float64
 	mult        []float64
 	cb          *callbackState // the force callback of BuildControlled, or nil
+	// cn and cx are the shim's scalar outputs, kept here so that passing their addresses
+	// does not allocate.
+	cn C.int
+	cx [2]C.double
 }
 
 // mobilizer is one tree edge's Simbody mobilizer and its layout in Simbody's q and u.
