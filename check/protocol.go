@@ -32,6 +32,10 @@ type ProtocolOptions struct {
 	Wrench float64
 	// Log are states read from a rollout log (ReadStates); nil samples random states.
 	Log []LogState
+	// EnforcedOnly makes the Simbody reference hold only the rows our partition enforces
+	// (closure.Partition.Enforced) instead of every row: a model whose partition drops
+	// near-redundant rows is then compared on the mechanism those rows define.
+	EnforcedOnly bool
 }
 
 // Engines compared by Protocol.
@@ -48,7 +52,9 @@ const ProtocolTarget = 1e-10
 // ProtocolReport is the outcome of Protocol; JSON keys follow docs/cli.md.
 type ProtocolReport struct {
 	Reference string `json:"reference"`
-	States    int    `json:"states"`
+	// EnforcedOnly reports ProtocolOptions.EnforcedOnly.
+	EnforcedOnly bool `json:"enforced_only"`
+	States       int  `json:"states"`
 	// StateSource is "random" or "log".
 	StateSource string `json:"state_source"`
 	// EffortScale is the effort half-width used per port (N or N·m).
@@ -95,7 +101,7 @@ func Protocol(d *robocompiler.Data, opts ProtocolOptions) (*ProtocolReport, erro
 	if err != nil {
 		return nil, err
 	}
-	eng, err := newEngine(opts.Reference, w)
+	eng, err := newEngine(opts.Reference, w, opts.EnforcedOnly)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +110,7 @@ func Protocol(d *robocompiler.Data, opts ProtocolOptions) (*ProtocolReport, erro
 	if opts.EffortScale != nil && len(opts.EffortScale) != len(d.Kin.Ports) {
 		return nil, fmt.Errorf("check: %d effort scales for %d ports", len(opts.EffortScale), len(d.Kin.Ports))
 	}
-	rep := &ProtocolReport{Reference: opts.Reference, StateSource: "random", EffortScale: effortScales(len(d.Kin.Ports), opts.EffortScale),
+	rep := &ProtocolReport{Reference: opts.Reference, EnforcedOnly: opts.EnforcedOnly, StateSource: "random", EffortScale: effortScales(len(d.Kin.Ports), opts.EffortScale),
 		ReferenceRows: eng.rows()}
 	n := o.States
 	if opts.Log != nil {

@@ -14,27 +14,34 @@ import (
 
 // TestProtocolSimbody holds the reduced forward dynamics to Simbody's constrained
 // accelerations (δ_a ≤ 1e-10, the target) at random feasible states under the
-// actuators' declared effort bounds, on every built-in and the shared arm and quadruped
-// (four feet held), and reports the Kangaroo, whose near-redundant rows Simbody enforces.
+// actuators' declared effort bounds, on every built-in, the shared arm and quadruped
+// (four feet held) and the Kangaroo with Simbody holding the rows our partition
+// enforces; with every row (the near-redundant ones too) the Kangaroo is only reported.
 func TestProtocolSimbody(t *testing.T) {
 	for _, tc := range []struct {
 		name, file, seed, request string
 		supports                  []string
-		target                    bool
+		target, enforced          bool
 	}{
 		{name: "fourbar", target: true}, {name: "fivebar", target: true}, {name: "stewart", target: true},
 		{name: "excavator", request: "joint_space", target: true}, {name: "excavator", request: "cylinder_space", target: true},
 		{name: "panda", file: testmodels.Panda, seed: "home", target: true},
 		{name: "go2", file: testmodels.Go2, supports: []string{"FL", "FR", "RL", "RR"}, target: true},
 		{name: "kangaroo", file: testmodels.Kangaroo},
+		{name: "kangaroo", file: testmodels.Kangaroo, request: "enforced rows", enforced: true, target: true},
 	} {
 		t.Run(tc.name+"/"+tc.request, func(t *testing.T) {
 			g := imported
 			if tc.file == "" {
 				g, tc.file = testfix.Builtin, tc.name
 			}
-			d := setup(t, g(t, tc.file), tc.seed, tc.request, tc.supports...)
-			rep, err := Protocol(d, ProtocolOptions{Reference: RefSimbody, States: 20, Seed: 7, EffortScale: declaredBounds(d)})
+			request := tc.request
+			if tc.enforced {
+				request = ""
+			}
+			d := setup(t, g(t, tc.file), tc.seed, request, tc.supports...)
+			rep, err := Protocol(d, ProtocolOptions{Reference: RefSimbody, States: 20, Seed: 7, EffortScale: declaredBounds(d),
+				EnforcedOnly: tc.enforced})
 			if err != nil {
 				t.Fatal(err)
 			}

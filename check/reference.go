@@ -11,13 +11,14 @@ import (
 // ErrNoMuJoCo is returned for the mujoco reference by a build without the "mujoco" tag.
 var ErrNoMuJoCo = errors.New("check: the mujoco reference is not in this build (build with -tags mujoco)")
 
-// newEngine returns the named reference engine for the workspace's model.
-func newEngine(name string, w *workspace) (engine, error) {
+// newEngine returns the named reference engine for the workspace's model (the Simbody
+// one holding only the enforced rows with enforcedOnly).
+func newEngine(name string, w *workspace, enforcedOnly bool) (engine, error) {
 	switch name {
 	case RefKKT, "":
 		return kktEngine{n: len(w.rows)}, nil
 	case RefSimbody:
-		return newSimbodyEngine(w)
+		return newSimbodyEngine(w, enforcedOnly)
 	case RefMuJoCo:
 		return newMuJoCoEngine(w)
 	}

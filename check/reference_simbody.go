@@ -2,19 +2,24 @@ package check
 
 import (
 	"github.com/robocompiler/robocompiler/backend/simbody"
+	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
 // simbodyEngine is Simbody's constrained forward dynamics on the model rebuilt there
 // (backend/simbody): every constraint equation enforced, including rows our rank
-// decision dropped as near-redundant.
+// decision dropped as near-redundant, or only the enforced rows.
 type simbodyEngine struct {
 	s *simbody.System
 	w []spatial.Vec6
 }
 
-func newSimbodyEngine(w *workspace) (engine, error) {
-	s, err := simbody.Build(w.m)
+func newSimbodyEngine(w *workspace, enforcedOnly bool) (engine, error) {
+	build := simbody.Build
+	if enforcedOnly {
+		build = func(m *compile.Model) (*simbody.System, error) { return simbody.BuildRows(m, w.rows) }
+	}
+	s, err := build(w.m)
 	if err != nil {
 		return nil, err
 	}

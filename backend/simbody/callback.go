@@ -26,7 +26,7 @@ type ForceFunc func(t float64, q, v, tau []float64, w []spatial.Vec6) error
 
 // BuildControlled is Build with fn added to Simbody's forces.
 func BuildControlled(m *compile.Model, fn ForceFunc) (*System, error) {
-	return build(m, fn)
+	return build(m, fn, nil)
 }
 
 // callbackState is what a controlled system's force callback evaluates into.

@@ -15,8 +15,12 @@ import (
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-// addComparison adds the Simbody constraints with the rows of closure comparison c.
-func (s *System) addComparison(c *compile.Comparison) error {
+// addComparison adds the Simbody constraints with the rows of closure comparison c, or,
+// when sel is not nil and leaves some of c's rows out, one constraint per selected row.
+func (s *System) addComparison(c *compile.Comparison, sel []bool) error {
+	if sel != nil && !all(sel[c.Row:c.Row+c.Rows()]) {
+		return s.addRows(c, sel[c.Row:c.Row+c.Rows()])
+	}
 	kind, axis, axis2, perp := c.Kind, c.Axis, c.Axis2, c.Perp
 	if kind == compile.RowsSE3 {
 		j := &s.m.Joints[c.Joint]
@@ -82,6 +86,67 @@ func (s *System) addComparison(c *compile.Comparison) error {
 		return angle(perp[1], axis2)
 	}
 	return &UnsupportedError{Record: c.Source, ID: c.ID, Reason: "comparison kind " + kind.String() + " has no Simbody constraint"}
+}
+
+// addRows adds one Simbody constraint per selected row of comparison c (sel has c's
+// rows): a point row e_k·p as a PointInPlane with normal e_k of Fa through Fa's origin,
+// an axis row as a ConstantAngle, a planar row as a PointInPlane. Rows that only exist
+// together (the rotation rows of prismatic, weld and SE(3) comparisons) must be selected
+// together.
+func (s *System) addRows(c *compile.Comparison, sel []bool) error {
+	a, b := s.nodeMob[c.NodeA], s.nodeMob[c.NodeB]
+	fa, fb := c.FrameA, c.FrameB
+	plane := func(n spatial.Vec3) error {
+		n = unit(fa.R.MulVec(n))
+		return s.constraint(c.ID, conPlane, a, b, append(vecs(n), append([]float64{n.Dot(fa.P)}, fb.P[:]...)...))
+	}
+	angle := func(va, vb spatial.Vec3) error {
+		return s.constraint(c.ID, conAngle, a, b, append(vecs(unit(fa.R.MulVec(va)), unit(fb.R.MulVec(vb))), math.Pi/2))
+	}
+	e := [3]spatial.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+	var rows []func() error
+	switch c.Kind {
+	case compile.RowsPoint, compile.RowsRevolute, compile.RowsUniversal:
+		for k := range 3 {
+			rows = append(rows, func() error { return plane(e[k]) })
+		}
+		switch c.Kind {
+		case compile.RowsRevolute:
+			rows = append(rows, func() error { return angle(c.Perp[0], c.Axis2) }, func() error { return angle(c.Perp[1], c.Axis2) })
+		case compile.RowsUniversal:
+			rows = append(rows, func() error { return angle(c.Axis, c.Axis2) })
+		}
+	case compile.RowsPlanar:
+		rows = []func() error{func() error { return angle(c.Perp[0], c.Axis2) }, func() error { return angle(c.Perp[1], c.Axis2) },
+			func() error { return plane(c.Axis) }}
+	case compile.RowsPrismatic:
+		if sel[0] != sel[1] || sel[1] != sel[2] {
+			return &UnsupportedError{Record: c.Source, ID: c.ID, Reason: "part of a prismatic comparison's rotation rows has no Simbody form"}
+		}
+		rows = []func() error{func() error {
+			return s.constraint(c.ID, conOrient, a, b, append(xf(fa), xf(fb)...))
+		}, func() error { return nil }, func() error { return nil },
+			func() error { return plane(c.Perp[0]) }, func() error { return plane(c.Perp[1]) }}
+	default:
+		return &UnsupportedError{Record: c.Source, ID: c.ID, Reason: "part of a " + c.Kind.String() + " comparison's rows has no Simbody form"}
+	}
+	for k, add := range rows {
+		if sel[k] {
+			if err := add(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func all(b []bool) bool {
+	for _, x := range b {
+		if !x {
+			return false
+		}
+	}
+	return true
 }
 
 // eliminated returns the row kind of a cut joint's eliminated form (compile's mapping

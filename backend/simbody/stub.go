@@ -17,6 +17,9 @@ type System struct {
 // Build returns ErrUnavailable: this build has no Simbody (see the build-tagged Build).
 func Build(m *compile.Model) (*System, error) { return nil, ErrUnavailable }
 
+// BuildRows returns ErrUnavailable.
+func BuildRows(m *compile.Model, rows []int) (*System, error) { return nil, ErrUnavailable }
+
 // ForceFunc is a continuous-time applied force (see the build-tagged ForceFunc).
 type ForceFunc func(t float64, q, v, tau []float64, w []spatial.Vec6) error
 

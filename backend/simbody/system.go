@@ -59,10 +59,26 @@ type rotor struct {
 // Build rebuilds m in Simbody (see the package documentation for the mapping) and
 // realizes it to the Instance stage. A record without a Simbody form is refused with an
 // *UnsupportedError.
-func Build(m *compile.Model) (*System, error) { return build(m, nil) }
+func Build(m *compile.Model) (*System, error) { return build(m, nil, nil) }
 
-// build is Build with the force callback fn (nil for none).
-func build(m *compile.Model, fn ForceFunc) (*System, error) {
+// BuildRows is Build holding only the closure and coupling rows listed (indices into the
+// model's residual rows, e.g. a partition's enforced rows): a comparison with some rows
+// left out becomes one Simbody constraint per kept row (see addRows); one whose kept
+// rows have no separate form is refused with an *UnsupportedError.
+func BuildRows(m *compile.Model, rows []int) (*System, error) {
+	sel := make([]bool, m.Rows)
+	for _, r := range rows {
+		if r < 0 || r >= m.Rows {
+			return nil, fmt.Errorf("simbody: BuildRows: row %d out of range [0, %d)", r, m.Rows)
+		}
+		sel[r] = true
+	}
+	return build(m, nil, sel)
+}
+
+// build is Build with the force callback fn (nil for none) and the row selection sel
+// (nil for every row).
+func build(m *compile.Model, fn ForceFunc, sel []bool) (*System, error) {
 	g := m.Gravity
 	s := &System{m: m, nodeMob: make([]int, len(m.Bodies)+1)}
 	s.p = C.rc_sb_new(cd(g[:]))
@@ -78,7 +94,7 @@ func build(m *compile.Model, fn ForceFunc) (*System, error) {
 			return nil, err
 		}
 	}
-	if err := s.build(); err != nil {
+	if err := s.build(sel); err != nil {
 		s.Close()
 		return nil, err
 	}
@@ -104,7 +120,7 @@ func (s *System) ConstraintRows() int { return s.NMult - len(s.rotors) }
 // Model returns the compiled model the system was built from.
 func (s *System) Model() *compile.Model { return s.m }
 
-func (s *System) build() error {
+func (s *System) build(sel []bool) error {
 	m := s.m
 	jointMob := make([]int, len(m.Joints))
 	for i := range jointMob {
@@ -117,11 +133,14 @@ func (s *System) build() error {
 		jointMob[m.Edges[e].Joint] = len(s.mobs) - 1
 	}
 	for k := range m.Comparisons {
-		if err := s.addComparison(&m.Comparisons[k]); err != nil {
+		if err := s.addComparison(&m.Comparisons[k], sel); err != nil {
 			return err
 		}
 	}
 	for _, c := range m.Couplings {
+		if sel != nil && !sel[c.Row] {
+			continue
+		}
 		if err := s.addCoupling(c, jointMob); err != nil {
 			return err
 		}

@@ -18,6 +18,7 @@ type protocolFlags struct {
 	reference, statesFrom string
 	supports              []string
 	effortScale, wrench   float64
+	enforcedOnly          bool
 }
 
 func (pf *protocolFlags) register(c *cobra.Command) {
@@ -27,6 +28,8 @@ func (pf *protocolFlags) register(c *cobra.Command) {
 	c.Flags().Float64Var(&pf.effortScale, "effort-scale", 0,
 		"half-width of the protocol's random port efforts, N or N·m (default: each actuator's declared effort bound)")
 	c.Flags().Float64Var(&pf.wrench, "wrench-scale", 1, "half-width of the protocol's random external wrench on the heaviest body, N and N·m")
+	c.Flags().BoolVar(&pf.enforcedOnly, "enforced-only", false,
+		"the Simbody reference holds only the closure rows our partition enforces (default: every row, near-redundant ones included)")
 	c.Flags().StringVar(&pf.statesFrom, "states-from", "", "evaluate the protocol at the states of a rollout log (CSV from simulate) instead of random ones")
 }
 
@@ -34,7 +37,8 @@ func (pf *protocolFlags) register(c *cobra.Command) {
 // anchored where the sites are) and returns the protocol's options, or nil when no
 // protocol flag was given (today's check, unchanged).
 func (pf *protocolFlags) setup(cmd *cobra.Command, s *assembled, opts *check.Options) (*check.ProtocolOptions, error) {
-	changed := slices.ContainsFunc([]string{"reference", "support", "effort-scale", "wrench-scale", "states-from"}, cmd.Flags().Changed)
+	changed := slices.ContainsFunc([]string{"reference", "support", "effort-scale", "wrench-scale", "states-from", "enforced-only"},
+		cmd.Flags().Changed)
 	if !changed {
 		return nil, nil
 	}
@@ -56,7 +60,7 @@ func (pf *protocolFlags) setup(cmd *cobra.Command, s *assembled, opts *check.Opt
 		s.m = sm.Model
 	}
 	po := &check.ProtocolOptions{Reference: pf.reference, States: opts.States, Seed: opts.Seed,
-		EffortScale: effortScales(s, pf.effortScale), Wrench: pf.wrench}
+		EffortScale: effortScales(s, pf.effortScale), Wrench: pf.wrench, EnforcedOnly: pf.enforcedOnly}
 	if pf.statesFrom != "" {
 		fh, err := os.Open(pf.statesFrom)
 		if err != nil {
