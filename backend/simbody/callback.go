@@ -24,9 +24,14 @@ import (
 // origin), both zeroed before the call. An error stops the integration (Step returns it).
 type ForceFunc func(t float64, q, v, tau []float64, w []spatial.Vec6) error
 
-// BuildControlled is Build with fn added to Simbody's forces.
-func BuildControlled(m *compile.Model, fn ForceFunc) (*System, error) {
-	return build(m, fn, nil)
+// BuildControlled is Build with fn added to Simbody's forces, holding only the listed
+// residual rows when rows is not nil (as BuildRows).
+func BuildControlled(m *compile.Model, fn ForceFunc, rows []int) (*System, error) {
+	sel, err := selection(m, rows)
+	if err != nil {
+		return nil, err
+	}
+	return build(m, fn, sel)
 }
 
 // callbackState is what a controlled system's force callback evaluates into.

@@ -24,7 +24,9 @@ func BuildRows(m *compile.Model, rows []int) (*System, error) { return nil, ErrU
 type ForceFunc func(t float64, q, v, tau []float64, w []spatial.Vec6) error
 
 // BuildControlled returns ErrUnavailable.
-func BuildControlled(m *compile.Model, fn ForceFunc) (*System, error) { return nil, ErrUnavailable }
+func BuildControlled(m *compile.Model, fn ForceFunc, rows []int) (*System, error) {
+	return nil, ErrUnavailable
+}
 
 // Close does nothing.
 func (s *System) Close() {}

@@ -66,14 +66,26 @@ func Build(m *compile.Model) (*System, error) { return build(m, nil, nil) }
 // left out becomes one Simbody constraint per kept row (see addRows); one whose kept
 // rows have no separate form is refused with an *UnsupportedError.
 func BuildRows(m *compile.Model, rows []int) (*System, error) {
+	sel, err := selection(m, rows)
+	if err != nil {
+		return nil, err
+	}
+	return build(m, nil, sel)
+}
+
+// selection marks the listed residual rows (nil: nil, every row).
+func selection(m *compile.Model, rows []int) ([]bool, error) {
+	if rows == nil {
+		return nil, nil
+	}
 	sel := make([]bool, m.Rows)
 	for _, r := range rows {
 		if r < 0 || r >= m.Rows {
-			return nil, fmt.Errorf("simbody: BuildRows: row %d out of range [0, %d)", r, m.Rows)
+			return nil, fmt.Errorf("simbody: row %d out of range [0, %d)", r, m.Rows)
 		}
 		sel[r] = true
 	}
-	return build(m, nil, sel)
+	return sel, nil
 }
 
 // build is Build with the force callback fn (nil for none) and the row selection sel

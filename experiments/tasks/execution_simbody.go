@@ -37,8 +37,9 @@ func digCycleSimbodyTask() *Task {
 func fixedPelvisSimbodyTask() *Task {
 	return &Task{Name: "fixed_pelvis_simbody", Model: "../shared/models/kangaroo/kangaroo_fixed_base.xml", Duration: 2,
 		Run: runFixedPelvisSimbody,
-		Description: "Kangaroo fixed pelvis motor trajectory (PD 4e4/600 without and with feedforward) in our rollout and " +
-			"in Simbody side by side: motor tracking, closure gaps, Simbody's constraint errors, energy ledgers (needs -tags simbody)"}
+		Description: "Kangaroo fixed pelvis motor trajectory (PD 4e4/600 without and with feedforward; Simbody holding our 60 " +
+			"enforced loop rows, and all 84 for PD) in our rollout and in Simbody side by side: motor tracking, closure gaps, " +
+			"Simbody's constraint errors, energy ledgers (needs -tags simbody)"}
 }
 
 func runInspectionSimbody(g *cmg.Graph, o Options) (*Result, error) {
@@ -79,7 +80,7 @@ func runInspectionSimbody(g *cmg.Graph, o Options) (*Result, error) {
 				return c, nil
 			}}
 		label := map[bool]string{false: "pd", true: "pd_ff"}[ff]
-		r, err := runSimbodyBoth("Stewart inspection ("+label+")", label, setup, inspectionSimbodyTask().duration(o), o)
+		r, err := runSimbodyBoth("Stewart inspection ("+label+")", label, setup, inspectionSimbodyTask().duration(o), o, false)
 		if err != nil {
 			return nil, err
 		}
@@ -97,7 +98,7 @@ func runDigCycleSimbody(g *cmg.Graph, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return runSimbodyBoth("Excavator dig cycle", "", setup, digCycleSimbodyTask().duration(o), o)
+	return runSimbodyBoth("Excavator dig cycle", "", setup, digCycleSimbodyTask().duration(o), o, false)
 }
 
 func runFixedPelvisSimbody(g *cmg.Graph, o Options) (*Result, error) {
@@ -107,14 +108,20 @@ func runFixedPelvisSimbody(g *cmg.Graph, o Options) (*Result, error) {
 	}
 	nf := len(kd.Ports)
 	res := &Result{}
-	for _, ff := range []bool{false, true} {
+	// The Kangaroo's 84 loop rows hold 60 directions to the file's rounding: Simbody holds
+	// the 60 our partition enforces for PD and PD + feedforward, and all 84 for PD in
+	// pd_all_rows, which shows what the near-redundant rows change.
+	for _, c := range []struct {
+		label       string
+		ff, enforce bool
+	}{{"pd", false, true}, {"pd_ff", true, true}, {"pd_all_rows", false, false}} {
 		setup := &nativeSetup{pl: pl, column: "motor_rms_m", unit: "mm", metric: "motor_rms_mm", dt: kangarooDt, logEvery: 20,
 			probe: func() sim.Probe {
 				return newErrorProbe("motor_rms_m", nf, newReference(nf, traj), func(_ *sim.State, k *kin.Data, out []float64) { copy(out, k.Ell) })
 			},
 			ctrl: func() (sim.Controller, error) {
 				var f *sim.Feedforward
-				if ff {
+				if c.ff {
 					var err error
 					if f, err = pl.feedforward(pl.model); err != nil {
 						return nil, err
@@ -122,8 +129,7 @@ func runFixedPelvisSimbody(g *cmg.Graph, o Options) (*Result, error) {
 				}
 				return newPortPD(nf, kangarooKp, kangarooKd, newReference(nf, traj), f), nil
 			}}
-		label := map[bool]string{false: "pd", true: "pd_ff"}[ff]
-		r, err := runSimbodyBoth("Kangaroo fixed pelvis ("+label+")", label, setup, fixedPelvisSimbodyTask().duration(o), o)
+		r, err := runSimbodyBoth("Kangaroo fixed pelvis ("+c.label+")", c.label, setup, fixedPelvisSimbodyTask().duration(o), o, c.enforce)
 		if err != nil {
 			return nil, err
 		}
@@ -136,8 +142,9 @@ func runFixedPelvisSimbody(g *cmg.Graph, o Options) (*Result, error) {
 // controller evaluated at every integrator stage in both) and reports, for each, the RMS
 // of the probe column (in setup.unit), their relative difference, our closure gaps,
 // Simbody's own constraint errors and both energy ledgers' drift. A non-empty label
-// prefixes the runs' names and suffixes the metrics' and figures' names.
-func runSimbodyBoth(name, label string, setup *nativeSetup, dur float64, o Options) (*Result, error) {
+// prefixes the runs' names and suffixes the metrics' and figures' names. With
+// enforcedOnly Simbody holds only the rows our partition enforces.
+func runSimbodyBoth(name, label string, setup *nativeSetup, dur float64, o Options, enforcedOnly bool) (*Result, error) {
 	if setup.scheduled != nil {
 		return nil, fmt.Errorf("%s: Simbody runs have no support modes", name)
 	}
@@ -165,7 +172,7 @@ func runSimbodyBoth(name, label string, setup *nativeSetup, dur float64, o Optio
 		return nil, err
 	}
 	sb, err := sbrun.Run(d, ctrl, n, sbrun.Options{Dt: setup.dt, LogEvery: setup.logEvery, Probes: []sim.Probe{probe},
-		Progress: pr.hook()})
+		Progress: pr.hook(), EnforcedOnly: enforcedOnly})
 	if err != nil {
 		return nil, err
 	}

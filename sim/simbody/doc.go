@@ -25,9 +25,13 @@ type Options struct {
 	Dt float64
 	// Accuracy is the integrator's relative accuracy (default 1e-9) and ConstraintTol the
 	// tolerance of Simbody's constraint projection (default 1e-8, or NearRedundantTol
-	// when the partition drops near-redundant rows: Simbody enforces them, and they hold
+	// when the partition drops near-redundant rows and Simbody holds them too: they hold
 	// only to the model's rounding).
 	Accuracy, ConstraintTol float64
+	// EnforcedOnly makes Simbody hold only the closure rows the workspace's partition
+	// enforces (backend/simbody BuildRows) instead of every row: the same mechanism as
+	// our rollout when the partition drops near-redundant rows.
+	EnforcedOnly bool
 	// LogEvery logs every LogEvery-th step (0 or 1: every step).
 	LogEvery int
 	// Probes add task columns to every logged row, as in sim.

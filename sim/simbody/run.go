@@ -36,7 +36,7 @@ func Run(d *robocompiler.Data, ctrl sim.Controller, n int, opts Options) (*Resul
 	defer r.sys.Close()
 	if r.opts.ConstraintTol <= 0 {
 		r.opts.ConstraintTol = 1e-8
-		if m := r.m; m.NV > 0 && len(d.Partition().Enforced(m)) < m.Rows {
+		if m := r.m; !r.opts.EnforcedOnly && m.NV > 0 && len(d.Partition().Enforced(m)) < m.Rows {
 			// Simbody holds every row, also those our rank decision dropped as only
 			// approximately implied by the others (a file's rounded geometry): they hold
 			// only to that rounding, and a tighter projection fails.
@@ -100,7 +100,11 @@ func newRunner(d *robocompiler.Data, ctrl sim.Controller, opts Options) (*runner
 	}
 	r.cmd = sim.Command{F: make([]float64, len(d.Kin.Ports)), Fext: make([]spatial.Vec6, len(m.Bodies)+1)}
 	r.log = r.newLog()
-	sys, err := sb.BuildControlled(m, r.force)
+	var rows []int
+	if opts.EnforcedOnly && m.NV > 0 {
+		rows = d.Partition().Enforced(m)
+	}
+	sys, err := sb.BuildControlled(m, r.force, rows)
 	if err != nil {
 		return nil, err
 	}
