@@ -313,7 +313,7 @@ func (s *Sim) derivative(t float64, u, z []float64) (power, error) {
 		return power{}, err
 	}
 	var p power
-	s.portSpeeds()
+	portSpeeds(d, s.elldot)
 	s.drv.eval(z, s.cmd.F, s.f, s.zdot)
 	for i, f := range s.f {
 		p.applied += f * s.elldot[i]
@@ -332,15 +332,16 @@ func (s *Sim) derivative(t float64, u, z []float64) (power, error) {
 	return p, nil
 }
 
-// portSpeeds writes the port speeds ℓ̇ = JEll·v at the last interface update.
-func (s *Sim) portSpeeds() {
-	j := s.d.Kin.JEll.RawMatrix()
-	for i := range s.elldot {
+// portSpeeds writes into elldot (len nf) the port speeds ℓ̇ = JEll·v of d at its last
+// interface update.
+func portSpeeds(d *robocompiler.Data, elldot []float64) {
+	j := d.Kin.JEll.RawMatrix()
+	for i := range elldot {
 		x := 0.0
 		for k, a := range j.Data[i*j.Stride : i*j.Stride+j.Cols] {
-			x += a * s.d.V[k]
+			x += a * d.V[k]
 		}
-		s.elldot[i] = x
+		elldot[i] = x
 	}
 }
 
