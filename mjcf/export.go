@@ -137,7 +137,7 @@ func Export(m *compile.Model, q []float64, w io.Writer, opts ExportOptions) erro
 		Model:    m.Graph.Name,
 		Compiler: mjCompiler{Angle: "radian", InertiaFromGeom: "false"},
 		Option:   opts.Contacts.option(mjOption{Timestep: nums(opts.Timestep), Gravity: nums(g[0], g[1], g[2])}),
-		Size:     mjSize{NJMax: max(500, constraintRows(t, eqs))},
+		Size:     mjSize{NJMax: max(500, constraintRows(t, eqs)+tendonFrictionRows(act.tendons))},
 		World:    mjBody{Geoms: geoms[-1], Sites: sites[-1]},
 		Keyframe: mjKeyframe{Keys: []mjKey{{Name: "assembled", Qpos: nums(qpos...)}}},
 	}

@@ -162,6 +162,7 @@ func (b *builder) run(data []byte, dir, source, mainPath string) error {
 			return err
 		}
 	}
+	b.undrivenTendonLosses()
 	b.setTotalMass()
 	if b.gravityOff {
 		b.gravity = [3]float64{}
