@@ -21,7 +21,7 @@ import (
 // damping/gear² and frictionloss/|gear|. Joint damping and frictionloss are imported
 // with the joints.
 //
-// Export. A lag drive becomes a <general> actuator with dyntype filterexact and
+// Export. A lag drive becomes a <general> actuator with dyntype filter and
 // dynprm = time_constant (gain 1, so ctrl is the command c and the force the effort f);
 // a servo drive has no MuJoCo counterpart (MuJoCo's activation dynamics are first order)
 // and is refused. Port damping and friction become the damping and frictionloss of the
@@ -81,7 +81,7 @@ func exportDrive(m *compile.Model, a *cmg.Actuator, mo *mjMotor) error {
 	switch a.Drive.Type {
 	case cmg.DriveLag:
 		mo.XMLName = xml.Name{Local: "general"}
-		mo.DynType, mo.DynPrm = "filterexact", nums(a.Drive.TimeConstant)
+		mo.DynType, mo.DynPrm = "filter", nums(a.Drive.TimeConstant)
 		return nil
 	}
 	return exportError(m, "actuator", a.ID, "drive.type",
@@ -125,4 +125,11 @@ func (b *builder) undrivenTendonLosses() {
 	for _, t := range ts {
 		b.warn(t.n, "tendon damping and frictionloss act on the tendon's length, which only an actuator's port carries, and no actuator drives this tendon; not imported")
 	}
+}
+
+// statefulLast moves the actuators with a drive (MuJoCo activation states) after the
+// stateless ones, keeping the order within each group: MuJoCo requires stateless
+// actuators to come first. Ports map to controls by name, not by position.
+func statefulLast(acts []cmg.Actuator) {
+	sort.SliceStable(acts, func(i, j int) bool { return acts[i].Drive == nil && acts[j].Drive != nil })
 }

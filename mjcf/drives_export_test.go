@@ -43,7 +43,7 @@ func TestExportDrives(t *testing.T) {
 	x := buf.String()
 	a0, a1 := g.Actuators[0], g.Actuators[1]
 	for _, want := range []string{
-		`<general name="` + a0.ID + `" tendon="` + a0.ID + `" gear="1" ctrllimited="true" ctrlrange="-5 5" dyntype="filterexact" dynprm="0.04">`,
+		`<general name="` + a0.ID + `" tendon="` + a0.ID + `" gear="1" ctrllimited="true" ctrlrange="-5 5" dyntype="filter" dynprm="0.04">`,
 		`<fixed name="` + a0.ID + `" damping="0.01" frictionloss="0.02">`,
 		`<fixed name="` + a1.ID + `" frictionloss="0.03">`,
 		`<joint joint="` + a1.Joint + `" coef="2">`,

@@ -31,6 +31,7 @@ type actuation struct {
 func actuators(m *compile.Model, siteNames namer) (*actuation, error) {
 	acts := append([]cmg.Actuator(nil), m.Graph.Actuators...)
 	sort.Slice(acts, func(a, b int) bool { return acts[a].ID < acts[b].ID })
+	statefulLast(acts)
 	out := &actuation{sites: map[int][]mjSite{}}
 	for _, a := range acts {
 		mo := mjMotor{XMLName: xml.Name{Local: "motor"}, Name: a.ID, Gear: nums(1), CtrlLimited: "false"}
