@@ -14,6 +14,7 @@ import (
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/experiments/tasks"
 	"github.com/robocompiler/robocompiler/internal/cli"
+	"github.com/robocompiler/robocompiler/sim"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
@@ -24,6 +25,7 @@ type simulateFlags struct {
 	seed       string
 	duration   float64
 	noProgress bool
+	reconfig   string
 }
 
 func init() {
@@ -43,6 +45,7 @@ func init() {
 	c.Flags().Float64Var(&f.duration, "duration", 0, "simulated duration in s (default: the task's own)")
 	c.Flags().StringVar(&f.seed, "seed", "", "named seed to start from (default: the task's own, usually the model's default seed)")
 	c.Flags().BoolVar(&f.noProgress, "no-progress", false, "do not draw the progress bar on stderr")
+	c.Flags().StringVar(&f.reconfig, "reconfigure", "on", "on: switch the partition where it becomes singular and log the switch (<run>_events.csv, plot markers); off: stop there with exit 3")
 	root.AddCommand(c)
 }
 
@@ -78,6 +81,10 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 	if err != nil {
 		return cli.Usage(err)
 	}
+	reconfigure := map[string]sim.ReconfigurePolicy{"on": sim.ReconfigureOn, "off": sim.ReconfigureOff}
+	if _, ok := reconfigure[f.reconfig]; !ok {
+		return cli.Usage(fmt.Errorf("--reconfigure %q: must be on or off", f.reconfig))
+	}
 	if task.Native && mujocoVersion() == "" {
 		return cli.Usage(fmt.Errorf("task %s runs natively in MuJoCo, and this build has none: rebuild with -tags mujoco (libmujoco-dev installed)", task.Name))
 	}
@@ -105,7 +112,7 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 		return cli.Invalid(err)
 	}
 	defer os.RemoveAll(tmp)
-	opts := tasks.Options{Duration: f.duration}
+	opts := tasks.Options{Duration: f.duration, Reconfigure: reconfigure[f.reconfig]}
 	var bar *progressbar.ProgressBar
 	if !f.noProgress && isTerminal(cmd.ErrOrStderr()) {
 		opts.Progress = func(done, total int) {
@@ -228,6 +235,13 @@ func writeOutputs(dir string, res *tasks.Result) ([]string, error) {
 			err = cerr
 		}
 		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		files = append(files, name)
+	}
+	names, contents := res.EventFiles()
+	for i, name := range names {
+		if err := os.WriteFile(filepath.Join(dir, name), contents[i], 0o644); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		files = append(files, name)

@@ -35,11 +35,13 @@ func TestSimulateInspection(t *testing.T) {
 	}
 }
 
-// TestSimulateUsage: a missing or unknown task is a usage error (exit 2).
+// TestSimulateUsage: a missing or unknown task, or a --reconfigure other than on and
+// off, is a usage error (exit 2).
 func TestSimulateUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"simulate", "stewart", "--out", t.TempDir()},
 		{"simulate", "stewart", "--task", "nope", "--out", t.TempDir()},
+		{"simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--reconfigure", "maybe"},
 	} {
 		if _, stderr, code := run(t, args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2 (%s)", args, code, stderr)
