@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/robocompiler/robocompiler"
@@ -142,5 +143,31 @@ func TestReconfigureKeepsEfforts(t *testing.T) {
 	drift, scale := balance(t, l)
 	if !(drift <= 1e-6*scale) {
 		t.Errorf("energy drift %.3g J against %.3g J", drift, scale)
+	}
+}
+
+// TestFoldHint: with the tracker's default re-decision threshold the rocker partition is
+// kept until a step overshoots the rocker's extreme, where no configuration closes; the
+// error then names the nearly singular coordinates and the threshold to raise.
+func TestFoldHint(t *testing.T) {
+	d := rockerFourBar(t)
+	m := *d.Model()
+	m.Tracking = closure.TrackerOptions{}
+	dd := m.NewData()
+	if err := dd.Place(d.Q, d.Partition()); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(dd, nil, Options{Dt: 1e-3, Integrator: RK4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = s.Run(1000)
+	if err == nil || len(s.Events()) > 0 {
+		t.Skipf("the default threshold got through (%d events): nothing to report", len(s.Events()))
+	}
+	for _, want := range []string{"rocker_pivot", "nearly singular", "RCondTol"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
 	}
 }

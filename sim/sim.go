@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
@@ -403,6 +404,10 @@ func (s *Sim) track(du []float64, t float64) (bool, error) {
 		if errors.As(err, &rc) {
 			return false, fmt.Errorf("mechanism event: %w", err)
 		}
+		if r := s.d.Lift().RCond; r < foldRCond {
+			return false, fmt.Errorf("%w; the dependent block of the partition with independent %s is nearly singular here (reciprocal condition %.3g), as at a fold of those coordinates: raise the tracker's re-decision threshold (robocompiler.Options.Tracking.RCondTol, e.g. 1e-2) so that the partition switches before the fold",
+				err, strings.Join(s.independentNames(before), ", "), r)
+		}
 		return false, err
 	}
 	if s.d.Partition() == before {
@@ -410,6 +415,10 @@ func (s *Sim) track(du []float64, t float64) (bool, error) {
 	}
 	return true, s.logSwitches(t, s.independentNames(before))
 }
+
+// foldRCond is the reciprocal condition of the dependent block below which a failed
+// tracking step is reported as an approach to a fold of the independent coordinates.
+const foldRCond = 1e-2
 
 // independentNames names the independent coordinates of partition p.
 func (s *Sim) independentNames(p *closure.Partition) []string {
