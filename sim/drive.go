@@ -56,5 +56,19 @@ func (d *drives) eval(z, c, f, zdot []float64) {
 	}
 }
 
+// start writes into z (len n) the drive states that apply the commands c at rest: each
+// drive's effort at sat(c), a servo's rate 0.
+func (d *drives) start(c, z []float64) {
+	for i, p := range d.ports {
+		k := d.z0[i]
+		switch p.Drive.Kind {
+		case compile.DriveLag:
+			z[k] = clamp(c[i], p.EffortMin, p.EffortMax)
+		case compile.DriveServo:
+			z[k], z[k+1] = clamp(c[i], p.EffortMin, p.EffortMax), 0
+		}
+	}
+}
+
 // clamp returns x limited to [lo, hi].
 func clamp(x, lo, hi float64) float64 { return math.Min(math.Max(x, lo), hi) }

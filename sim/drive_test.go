@@ -100,17 +100,11 @@ func (c *portCT) Control(s *State, d *robocompiler.Data, cmd *Command) error {
 func TestExcavatorLedgerWithDrivesAndFriction(t *testing.T) {
 	d := excavatorDriven(t)
 	ctrl := newPortCT(t, d)
-	s, err := New(d, ctrl, Options{Dt: 5e-3, Integrator: RK4, LogEvery: 10})
+	// The drives start holding the arm: at the efforts the controller commands at t = 0.
+	s, err := New(d, ctrl, Options{Dt: 5e-3, Integrator: RK4, LogEvery: 10, DrivesAtCommand: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The drives start holding the arm: at the efforts the controller commands at t = 0.
-	d.Interfaces()
-	c0 := Command{F: make([]float64, len(d.Kin.Ports))}
-	if err := ctrl.Control(&State{Q: d.Q, U: d.U}, d, &c0); err != nil {
-		t.Fatal(err)
-	}
-	copy(s.DriveState(), c0.F)
 	if err := s.Run(1200); err != nil {
 		t.Fatal(err)
 	}
@@ -133,6 +127,9 @@ func TestExcavatorLedgerWithDrivesAndFriction(t *testing.T) {
 	}
 	if !(lagged > 1) {
 		t.Errorf("drive_p1 applies its command to %.3g N; a lagging drive cannot", lagged)
+	}
+	if f[0] != c[0] || c[0] == 0 {
+		t.Errorf("at t = 0 drive_p1 applies %g N for a command of %g N; it starts at the command", f[0], c[0])
 	}
 }
 

@@ -50,6 +50,10 @@ type Options struct {
 	// singular: switch to new independent coordinates and log the switch as an Event
 	// (ReconfigureOn, the default) or stop with a *SingularPartitionError.
 	Reconfigure ReconfigurePolicy
+	// DrivesAtCommand starts every drive applying the controller's first command (the
+	// lag's and the servo's effort at sat(c), the servo's rate 0) instead of at rest with
+	// no effort (Sim.DriveState).
+	DrivesAtCommand bool
 }
 
 // ReconfigurePolicy selects whether a rollout may change its independent coordinates.
@@ -264,6 +268,10 @@ func (s *Sim) Step() error {
 		}
 	}
 	p, err := s.derivative(s.t, s.u, s.z)
+	if err == nil && s.step == 0 && s.opts.DrivesAtCommand && s.drv.any() {
+		s.drv.start(s.cmd.F, s.z)
+		p, err = s.derivative(s.t, s.u, s.z)
+	}
 	if err != nil {
 		return s.fail(err)
 	}
