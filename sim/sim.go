@@ -107,7 +107,7 @@ type Sim struct {
 	// speeds ℓ̇, the drives' efforts f and the total port efforts (f plus port
 	// friction) the dynamics receives.
 	drv        drives
-	pas        losses
+	loss       losses
 	z, zdot    []float64
 	elldot, f  []float64
 	fTotal     []float64
@@ -160,14 +160,14 @@ func New(d *robocompiler.Data, ctrl Controller, opts Options) (*Sim, error) {
 		ctrl = ControllerFunc(func(*State, *robocompiler.Data, *Command) error { return nil })
 	}
 	m := d.Model()
-	pas, err := newLosses(m)
+	loss, err := newLosses(m)
 	if err != nil {
 		return nil, err
 	}
 	nf := len(d.Kin.Ports)
 	s := &Sim{d: d, ctrl: ctrl, opts: opts,
 		cmd:    Command{F: make([]float64, nf), Fext: make([]spatial.Vec6, len(m.Bodies)+1)},
-		linear: closure.RowLinear(m.Model), pas: pas, drv: newDrives(m.Ports),
+		linear: closure.RowLinear(m.Model), loss: loss, drv: newDrives(m.Ports),
 		elldot: make([]float64, nf), f: make([]float64, nf), fTotal: make([]float64, nf),
 		qn: make([]float64, m.NQ), vn: make([]float64, m.NV), seenEvents: len(d.Tracker.Events)}
 	n := s.drv.n
@@ -328,8 +328,8 @@ func (s *Sim) derivative(t float64, u, z []float64) (power, error) {
 		p.applied += f * s.elldot[i]
 	}
 	copy(s.fTotal, s.f)
-	p.dissipated = s.pas.addPorts(&s.drv, s.elldot, s.fTotal)
-	tauT, dj := s.pas.joints(d.V)
+	p.dissipated = s.loss.addPorts(&s.drv, s.elldot, s.fTotal)
+	tauT, dj := s.loss.joints(d.V)
 	p.dissipated += dj
 	if err := d.Accelerations(s.fTotal, tauT); err != nil {
 		return power{}, err
