@@ -110,6 +110,11 @@ func (d *Data) CRBATree(q []float64, H *TreeMatrix) {
 		panic(fmt.Sprintf("dyn: CRBATree: H is for %d velocities; want NVT = %d", H.N, d.m.NVT))
 	}
 	d.positions(q)
+	d.crbaTree(H)
+}
+
+// crbaTree is CRBATree at the current placement.
+func (d *Data) crbaTree(H *TreeMatrix) {
 	d.composite()
 	m := d.m
 	for e := range m.Edges {
