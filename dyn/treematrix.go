@@ -223,3 +223,22 @@ func (t *TreeMatrix) SolveLTDL(x []float64) {
 		x[k] = s
 	}
 }
+
+// MassDiagonal writes the diagonal of M_T(q) (len NVT, with armature) into diag by the
+// composite-rigid-body recursion without the off-diagonal entries: O(n) time and no n²
+// storage. q is the augmented configuration (len NQ). Poses are left in d.
+func (d *Data) MassDiagonal(q, diag []float64) {
+	d.checkQ("dyn: MassDiagonal", q)
+	d.checkT("dyn: MassDiagonal", "diag", diag)
+	d.positions(q)
+	d.composite()
+	m := d.m
+	for e := range m.Edges {
+		ed := &m.Edges[e]
+		j := &m.Joints[ed.Joint]
+		for k := range j.NV {
+			col := j.V0 + k
+			diag[col] = d.s[col].Dot(d.ic[ed.Child].MulMotion(d.s[col])) + j.Armature
+		}
+	}
+}
