@@ -38,11 +38,22 @@ const DefaultMemoryBudget = 2 << 30
 
 // WorkspaceBytes estimates the bytes of the dense matrices a Data of the model holds:
 // the closure Jacobian (Rows × NV), the lift E (NV × NV at most), the tree and reduced
-// mass matrices (NVT² and NV²) and the factorisations beside them.
+// mass matrices (NVT² and NV²) and the factorisations beside them. A loop-free model of
+// more than closure.DenseIdentityMax velocities forms none of them (the tree form,
+// dyn.NewReducedTree): its workspaces are linear in its size, treeBytesPerNode per body
+// and per velocity.
 func (m *Model) WorkspaceBytes() int64 {
 	nv, rows, nvt := int64(m.NV), int64(m.Rows), int64(m.NVT)
+	if m.Rows == 0 && nv == nvt && m.NV > closure.DenseIdentityMax {
+		return treeBytesPerNode * (nv + int64(len(m.Bodies)) + 1)
+	}
 	return 8 * (2*rows*nv + 2*nv*nv + 3*nvt*nvt)
 }
+
+// treeBytesPerNode bounds the workspace bytes per body and per velocity of the tree form:
+// spatial transforms, twists, forces, composite and articulated inertias (dyn.Data), edge
+// placements (closure.Data), the tracker's and the interfaces' vectors.
+const treeBytesPerNode = 4096
 
 // Model is a compiled mechanism with the partition request it was loaded with. It is
 // immutable and safe to share between goroutines; every evaluation writes into a Data

@@ -72,18 +72,15 @@ func init() {
 			if err != nil {
 				return err
 			}
-			out, err := evaluate(s, st, statePath)
+			if !cmd.Flags().Changed("matrices") {
+				matrices = s.m.NV <= evalMatricesMaxNV
+			}
+			out, err := evaluate(s, st, statePath, matrices)
 			if err != nil {
 				return err
 			}
 			if err := cli.Finite(fmt.Sprintf("%s: eval at the state in %s", s.m.Graph.Source, statePath), out); err != nil {
 				return err
-			}
-			if !cmd.Flags().Changed("matrices") {
-				matrices = s.m.NV <= evalMatricesMaxNV
-			}
-			if out.Matrices = matrices; !matrices {
-				out.M, out.E, out.Mr = nil, nil, nil
 			}
 			if jsonOut {
 				return cli.WriteJSON(cmd.OutOrStdout(), out)
@@ -225,7 +222,7 @@ func evalStart(cmd *cobra.Command, arg, seed string, f *compileFlags, st *stateF
 // evaluate assembles the state's configuration (the given coordinates that are
 // independent are held), lifts the independent part of its velocity, and evaluates the
 // dynamics interfaces there through the front door.
-func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
+func evaluate(s *assembled, st *stateFile, path string, matrices bool) (*evalJSON, error) {
 	d, m := s.d, s.m
 	if len(st.Q) > 0 {
 		q := append([]float64(nil), d.Q...)
@@ -280,13 +277,29 @@ func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
 	}
 	a, red := d.Assembly, d.Reduced
 	names := m.CoordinateNames()
-	out := &evalJSON{Model: m.Graph.Name, Joints: names[:m.NVT], M: rows(red.MT, m.NVT), H: red.HT,
-		A: map[string]float64{}, Coordinates: names, Mr: rows(red.Mr, p.Mobility), Hr: red.Hr, Udot: d.Udot,
-		Curvature: d.Curv, GapM: a.GapM, GapRad: a.GapRad}
+	out := &evalJSON{Model: m.Graph.Name, Joints: names[:m.NVT], H: red.HT,
+		A: map[string]float64{}, Coordinates: names, Hr: red.Hr, Udot: d.Udot,
+		Curvature: d.Curv, GapM: a.GapM, GapRad: a.GapRad, Matrices: matrices}
 	for i, name := range names {
 		out.A[name] = d.A[i]
 	}
 	out.Independent = pickNames(names, p.Independent)
+	if !matrices {
+		return out, nil
+	}
+	if red.Tree {
+		// The tree form (a large loop-free model) forms no dense matrix: E = I, M_r = M_T.
+		mt := make([]float64, m.NVT*m.NVT)
+		d.Kin.Dyn.CRBA(d.Q, mt)
+		out.M, out.Mr = rows(mt, m.NVT), rows(mt, m.NVT)
+		out.E = make([][]float64, m.NV)
+		for i := range out.E {
+			out.E[i] = make([]float64, m.NV)
+			out.E[i][i] = 1
+		}
+		return out, nil
+	}
+	out.M, out.Mr = rows(red.MT, m.NVT), rows(red.Mr, p.Mobility)
 	out.E = denseRows(d.Lift().E, m.NV, p.Mobility)
 	return out, nil
 }

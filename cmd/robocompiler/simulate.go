@@ -142,6 +142,9 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 	files = append(files, "metrics.json")
 	out := map[string]any{"model": g.Name, "task": task.Name, "steps": res.Steps(), "wall_s": wall,
 		"closure_gap_max_m": res.GapMaxM(), "files": files}
+	if simT := simulatedSeconds(res); simT > 0 {
+		out["simulated_s"], out["wall_per_sim_s"] = simT, wall/simT
+	}
 	for _, m := range res.Metrics {
 		out[m.Name] = m.Value
 	}
@@ -163,6 +166,21 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 	}
 	printSimulate(cmd.OutOrStdout(), task, res, wall, files)
 	return nil
+}
+
+// simulatedSeconds returns the simulated time summed over the rollouts: the last "t" of
+// each log (rollouts without a time column count 0).
+func simulatedSeconds(res *tasks.Result) float64 {
+	total := 0.0
+	for _, r := range res.Runs {
+		if r.Log == nil || r.Log.Rows() == 0 {
+			continue
+		}
+		if i := r.Log.Index("t"); i >= 0 {
+			total += r.Log.Row(r.Log.Rows() - 1)[i]
+		}
+	}
+	return total
 }
 
 // tempDir creates a fresh directory beside out (on its file system, so that the outputs
@@ -257,7 +275,11 @@ func writeOutputs(dir string, res *tasks.Result) ([]string, error) {
 
 // printSimulate writes the readable report.
 func printSimulate(w io.Writer, task *tasks.Task, res *tasks.Result, wall float64, files []string) {
-	fmt.Fprintf(w, "%s: %d steps in %.1f s wall; largest closure gap %.3g m\n", task.Name, res.Steps(), wall, res.GapMaxM())
+	fmt.Fprintf(w, "%s: %d steps in %.1f s wall", task.Name, res.Steps(), wall)
+	if simT := simulatedSeconds(res); simT > 0 {
+		fmt.Fprintf(w, " (%.3g s per simulated second)", wall/simT)
+	}
+	fmt.Fprintf(w, "; largest closure gap %.3g m\n", res.GapMaxM())
 	for _, m := range res.Metrics {
 		fmt.Fprintf(w, "  %-40s %.6g\n", m.Name, m.Value)
 	}
