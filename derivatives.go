@@ -1,6 +1,7 @@
 package robocompiler
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -13,6 +14,11 @@ import (
 // DefaultDerivativeStep is the difference step (rad or m along one independent coordinate)
 // of the configuration derivatives when Derivatives.Step is 0.
 const DefaultDerivativeStep = 1e-3
+
+// ErrSingularPortMap reports a square port map L that LU factorisation rejects: the ports
+// cannot produce every reduced effort at this configuration, so the inverse dynamics has
+// no unique efforts.
+var ErrSingularPortMap = errors.New("the port map L is singular at this configuration: the ports cannot produce every reduced effort")
 
 // Derivatives is the caller-owned workspace of the partial derivatives of the reduced
 // dynamics at one assembled state, in Pinocchio's convention (ddq_dq, ddq_dv, ddq_dtau):
@@ -176,7 +182,7 @@ func (w *Derivatives) factorLT(op string, e *Data) error {
 		}
 	}
 	if !dense.LU(w.mr[:n*n], n, w.piv) {
-		return fmt.Errorf("%s: the port map L is singular at this configuration: the ports cannot produce every reduced effort", op)
+		return fmt.Errorf("%s: %w", op, ErrSingularPortMap)
 	}
 	return nil
 }
