@@ -33,15 +33,16 @@ type Transition struct {
 	// the same integrator and Dt from the same state with a controller that applies f.
 	Q, U []float64
 
-	aux *robocompiler.Data
-	der *robocompiler.Derivatives
-	du  []float64
-	x   []float64
-	ku  [4][]float64 // stage speeds
-	ka  [4][]float64 // stage accelerations
-	sx  []float64    // D × M: sensitivity of the stage position (M = 2D+NF columns)
-	sku [4][]float64 // D × M per stage
-	ska [4][]float64 // D × M per stage
+	aux  *robocompiler.Data
+	skip bool // Advance: no derivatives
+	der  *robocompiler.Derivatives
+	du   []float64
+	x    []float64
+	ku   [4][]float64 // stage speeds
+	ka   [4][]float64 // stage accelerations
+	sx   []float64    // D × M: sensitivity of the stage position (M = 2D+NF columns)
+	sku  [4][]float64 // D × M per stage
+	ska  [4][]float64 // D × M per stage
 }
 
 // NewTransition allocates the transition workspace for d's model and mobility.
@@ -132,7 +133,7 @@ func (t *Transition) Step(d *robocompiler.Data, f []float64, fext []spatial.Vec6
 		}
 		t.du[i] = xi - t.x[i]
 	}
-	for i := range n {
+	for i := 0; i < n && !t.skip; i++ {
 		for c := range m {
 			sx, su := 0.0, 0.0
 			if c == i {
@@ -165,12 +166,27 @@ func (t *Transition) Step(d *robocompiler.Data, f []float64, fext []spatial.Vec6
 	return nil
 }
 
+// Advance is Step without the derivatives: it fills Q and U only, at the cost of the
+// integrator's own evaluations (for the rollouts of a trajectory optimiser).
+func (t *Transition) Advance(d *robocompiler.Data, f []float64, fext []spatial.Vec6, dt float64, integ Integrator) error {
+	t.skip = true
+	defer func() { t.skip = false }()
+	return t.Step(d, f, fext, dt, integ)
+}
+
 // stage evaluates the reduced dynamics and its partials at the private workspace's
 // configuration with speeds ku[st], and the sensitivity ∂ka_st = A_q ∂ξ + A_U ∂ku_st +
 // [0 0 ∂u̇/∂f].
 func (t *Transition) stage(st int, f []float64, fext []spatial.Vec6) error {
 	if err := t.aux.SetState(t.ku[st], nil); err != nil {
 		return err
+	}
+	if t.skip {
+		if err := t.aux.Forward(f, fext); err != nil {
+			return err
+		}
+		copy(t.ka[st], t.aux.Udot)
+		return nil
 	}
 	if err := t.aux.ForwardDerivatives(t.der, f, fext); err != nil {
 		return err
