@@ -20,6 +20,10 @@ const DefaultDerivativeStep = 1e-3
 // no unique efforts.
 var ErrSingularPortMap = errors.New("the port map L is singular at this configuration: the ports cannot produce every reduced effort")
 
+// differenceRCond is the reciprocal condition number of R_p below which the difference
+// steps of the configuration derivatives give up the state's partition.
+const differenceRCond = 1e3 * closure.SingularTol
+
 // Derivatives is the caller-owned workspace of the partial derivatives of the reduced
 // dynamics at one assembled state, in Pinocchio's convention (ddq_dq, ddq_dv, ddq_dtau):
 // the state is parametrised as the forward call is, by the independent coordinates q_I
@@ -55,6 +59,7 @@ type Derivatives struct {
 	Step float64
 
 	aux           *Data              // the evaluation workspace, placed at the state
+	model         *Model             // the model aux was made for
 	part          *closure.Partition // the partition aux was placed with
 	du, u, y, acc []float64          // len D; y is the last evaluation (len max(D, NF))
 	ym            []float64
@@ -82,12 +87,17 @@ func (w *Derivatives) bind(op string, d *Data) error {
 		return fmt.Errorf("%s: the derivative workspace is for mobility %d and %d ports; the state has %d and %d (make it with NewDerivatives after the state changes mode)",
 			op, w.D, w.NF, d.Mobility(), len(d.Kin.Ports))
 	}
-	if w.aux == nil || w.aux.m != d.m || w.part != d.Partition() || w.aux.Partition() != w.part {
-		aux := d.m.NewData()
+	if w.aux == nil || w.model != d.m || w.part != d.Partition() || w.aux.Partition() != w.part {
+		// The evaluation workspace keeps the partition until R_p is singular (not merely
+		// ill-conditioned, where a tracker re-decides): the differences must stay in the
+		// state's chart.
+		m := *d.m
+		m.Tracking.RCondTol = differenceRCond
+		aux := m.NewData()
 		if err := aux.Place(d.Q, d.Partition()); err != nil {
 			return err
 		}
-		w.aux, w.part = aux, d.Partition()
+		w.aux, w.model, w.part = aux, d.m, d.Partition()
 	}
 	return nil
 }
@@ -262,7 +272,7 @@ func (w *Derivatives) configPartials(d *Data, inverse bool, f []float64, fext []
 					return fmt.Errorf("configuration derivative along independent coordinate %d (step %g): %w", j, sign*step, err)
 				}
 				if a.Partition() != w.part {
-					return fmt.Errorf("configuration derivative along independent coordinate %d: the partition reconfigures within the step %g (R_p is near singular at this configuration)", j, sign*step)
+					return fmt.Errorf("configuration derivative along independent coordinate %d: the partition reconfigures within the step %g (R_p is singular to %.0e nearby)", j, sign*step, differenceRCond)
 				}
 				if err := a.SetState(d.U, d.Udot); err != nil {
 					return err
