@@ -16,7 +16,8 @@ type derivCase struct {
 	name, path, partition, seed string
 	supports                    []string
 	tol                         float64
-	states                      int
+	// analytic: the model takes the analytic (loop-free) path.
+	analytic bool
 }
 
 func derivCases(t *testing.T) []derivCase {
@@ -34,6 +35,7 @@ func derivCases(t *testing.T) []derivCase {
 	return append(cases,
 		derivCase{name: "panda", path: dir + "/" + testmodels.Panda, tol: 1e-6},
 		derivCase{name: "go2/feet", path: dir + "/" + testmodels.Go2, seed: "home", supports: []string{"FL", "FR", "RL", "RR"}, tol: 1e-6},
+		derivCase{name: "go2/floating", path: dir + "/" + testmodels.Go2, seed: "home", tol: 1e-6, analytic: true},
 		derivCase{name: "kangaroo", path: dir + "/" + testmodels.Kangaroo, seed: "home", tol: 1e-6},
 	)
 }
@@ -186,6 +188,9 @@ func TestForwardDerivatives(t *testing.T) {
 				w := d.NewDerivatives()
 				if err := d.ForwardDerivatives(w, f, nil); err != nil {
 					t.Fatal(err)
+				}
+				if w.Analytic != c.analytic {
+					t.Fatalf("Analytic = %v", w.Analytic)
 				}
 				n, nf := d.Mobility(), len(f)
 				acc := func(e *robocompiler.Data) []float64 {

@@ -28,8 +28,12 @@ type evalDerivJSON struct {
 	Method string `json:"method"`
 }
 
-// derivativesMethod is evalDerivJSON.Method.
-const derivativesMethod = "f and u partials exact (closed form and polarisation); q_I partials by Richardson-extrapolated central differences along the closure manifold"
+// derivativesMethod and analyticMethod are evalDerivJSON.Method for closed chains and for
+// loop-free models (robocompiler.Derivatives.Analytic).
+const (
+	derivativesMethod = "f and u partials exact (closed form and polarisation); q_I partials by Richardson-extrapolated central differences along the closure manifold"
+	analyticMethod    = "analytic: closed form in f, tangent RNEA in q_I and u (loop-free model)"
+)
 
 // evalDerivatives computes the "derivatives" object at the state evaluate left in s
 // (port efforts f; tree efforts are refused: their derivatives are not computed).
@@ -47,6 +51,9 @@ func evalDerivatives(s *assembled, out *evalJSON, path string) (*evalDerivJSON, 
 		DUdotDq: blockRows(w.DUdotDq, n, n), DUdotDu: blockRows(w.DUdotDU, n, n), DUdotDf: blockRows(w.DUdotDf, n, nf)}
 	for i := range nf {
 		r.Ports[i] = d.Kin.Ports[i].ID
+	}
+	if w.Analytic {
+		r.Method = analyticMethod
 	}
 	// The inverse dynamics at u̇ = FD(q_I, u, f): the efforts f again.
 	if err := d.SetState(d.U, append([]float64(nil), d.Udot...)); err != nil {
