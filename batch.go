@@ -30,6 +30,7 @@ type Batch struct {
 type batchWorker struct {
 	d     *Data
 	moved bool
+	der   *Derivatives // ForwardDerivatives' workspace, made on first use
 }
 
 // BatchState is one state of a Batch.
@@ -57,6 +58,9 @@ type BatchResult struct {
 	// Mr (D×D row-major) and Hr (len D) are the reduced inertia and bias; filled only when
 	// Forward is asked for them.
 	Mr, Hr []float64
+	// DUdotDq, DUdotDU (D×D) and DUdotDf (D×nf) are the partials of u̇ (Derivatives);
+	// filled only by ForwardDerivatives.
+	DUdotDq, DUdotDU, DUdotDf []float64
 	// Err is the failure of this state (assembly, partition, shapes, a singular M_r); the
 	// other fields are then unspecified.
 	Err error

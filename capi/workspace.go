@@ -95,6 +95,7 @@ type workspace struct {
 	tasks map[string]*task
 	acc   *dyn.Data
 	zeroV []float64
+	der   *robocompiler.Derivatives // made by the first derivative call (derivatives.go)
 }
 
 // newWorkspace allocates a workspace of m.

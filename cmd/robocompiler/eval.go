@@ -45,6 +45,11 @@ type evalJSON struct {
 	GapRad      float64            `json:"closure_gap_rad"`
 	// Matrices reports whether M, E and Mr were printed (see evalMatricesMaxNV).
 	Matrices bool `json:"matrices"`
+	// Derivatives is printed with --derivatives (eval_deriv.go).
+	Derivatives *evalDerivJSON `json:"derivatives,omitempty"`
+
+	efforts     []float64 // the port efforts of the state
+	treeEfforts bool      // the state gives tree joint efforts
 }
 
 // evalMatricesMaxNV is the largest number of velocity coordinates for which eval prints
@@ -55,7 +60,7 @@ const evalMatricesMaxNV = 200
 func init() {
 	var f compileFlags
 	var seed, statePath string
-	var matrices bool
+	var matrices, derivatives bool
 	c := &cobra.Command{
 		Use:   "eval MODEL --state FILE",
 		Short: "Evaluate M_T, h_T, E, curvature, M_r, h_r and the constrained accelerations at one state",
@@ -79,6 +84,11 @@ func init() {
 			if err != nil {
 				return err
 			}
+			if derivatives {
+				if out.Derivatives, err = evalDerivatives(s, out, statePath); err != nil {
+					return err
+				}
+			}
 			if err := cli.Finite(fmt.Sprintf("%s: eval at the state in %s", s.m.Graph.Source, statePath), out); err != nil {
 				return err
 			}
@@ -96,6 +106,7 @@ func init() {
 	f.register(c)
 	c.Flags().StringVar(&seed, "seed", "", "named seed giving the coordinates left out of the state (default: the model's default seed)")
 	c.Flags().BoolVar(&matrices, "matrices", false, fmt.Sprintf("print the dense matrices M, E and Mr (default: only for models of at most %d velocity coordinates)", evalMatricesMaxNV))
+	c.Flags().BoolVar(&derivatives, "derivatives", false, "also print the partial derivatives of the reduced forward (and, for a square port map, inverse) dynamics")
 	c.Flags().StringVar(&statePath, "state", "", "state file {\"q\": {...}, \"v\": {...}, \"tau\": {...}}")
 	root.AddCommand(c)
 }
@@ -255,6 +266,7 @@ func evaluate(s *assembled, st *stateFile, path string, matrices bool) (*evalJSO
 	}
 	f := make([]float64, len(d.Kin.Ports))
 	tauT := make([]float64, m.NVT)
+	out0 := &evalJSON{efforts: f}
 	for id, x := range st.Tau {
 		if i := portIndex(d.Kin, id); i >= 0 {
 			if len(x) != 1 {
@@ -268,6 +280,7 @@ func evaluate(s *assembled, st *stateFile, path string, matrices bool) (*evalJSO
 			return nil, cli.Invalid(fmt.Errorf("%s: tau[%s]: not an actuator id or a tree joint with %d values", path, id, len(x)))
 		}
 		copy(tauT[m.Joints[j].V0:], x)
+		out0.treeEfforts = true
 	}
 	if err := d.Dynamics(nil); err != nil {
 		return nil, cli.Invalid(err)
@@ -277,9 +290,11 @@ func evaluate(s *assembled, st *stateFile, path string, matrices bool) (*evalJSO
 	}
 	a, red := d.Assembly, d.Reduced
 	names := m.CoordinateNames()
-	out := &evalJSON{Model: m.Graph.Name, Joints: names[:m.NVT], H: red.HT,
+	out := out0
+	*out = evalJSON{Model: m.Graph.Name, Joints: names[:m.NVT], H: red.HT,
 		A: map[string]float64{}, Coordinates: names, Hr: red.Hr, Udot: d.Udot,
-		Curvature: d.Curv, GapM: a.GapM, GapRad: a.GapRad, Matrices: matrices}
+		Curvature: d.Curv, GapM: a.GapM, GapRad: a.GapRad, Matrices: matrices,
+		efforts: f, treeEfforts: out0.treeEfforts}
 	for i, name := range names {
 		out.A[name] = d.A[i]
 	}
