@@ -29,6 +29,9 @@ type Options struct {
 	// the same two bodies replaced by the revolute or universal cut their geometry
 	// implies (mjcf.ImportOptions.MergeConnectPairs).
 	MergeConnectPairs bool
+	// SnapPlanarLoops imports an MJCF file with its nearly planar point-cut loops made
+	// exactly planar (mjcf.ImportOptions.SnapPlanarLoops).
+	SnapPlanarLoops bool
 	// Tracking are the settings of the closure tracker behind Assemble and Track.
 	Tracking closure.TrackerOptions
 	// MemoryBudget bounds, in bytes, the dense workspaces a Data of the model allocates
@@ -114,14 +117,14 @@ func LoadGraph(path string, floating bool) (*cmg.Graph, []string, error) {
 }
 
 // LoadGraphWith is LoadGraph with the import settings of opts (Floating,
-// MergeConnectPairs).
+// MergeConnectPairs, SnapPlanarLoops).
 func LoadGraphWith(path string, opts Options) (*cmg.Graph, []string, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".json":
 		g, err := cmg.LoadFile(path)
 		return g, nil, err
 	case ".xml":
-		return mjcf.ImportFileWith(path, mjcf.ImportOptions{MergeConnectPairs: opts.MergeConnectPairs})
+		return mjcf.ImportFileWith(path, mjcf.ImportOptions{MergeConnectPairs: opts.MergeConnectPairs, SnapPlanarLoops: opts.SnapPlanarLoops})
 	case ".urdf":
 		return urdf.ImportFileWith(path, urdf.ImportOptions{Floating: opts.Floating})
 	}

@@ -3,6 +3,7 @@ package mjcf
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/robocompiler/robocompiler/cmg"
 )
@@ -13,6 +14,11 @@ type ImportOptions struct {
 	// bodies by the one revolute or universal loop cut their geometry implies (see
 	// builder.mergeConnectPairs); off, each connect is a point cut.
 	MergeConnectPairs bool
+	// SnapPlanarLoops makes loops closed by a point cut that are planar to within 1e-5
+	// rad exactly planar (see builder.snapPlanarLoops), so that the cut's out-of-plane
+	// row is exactly redundant instead of near-redundant; it warns which loops it
+	// snapped.
+	SnapPlanarLoops bool
 }
 
 // ImportFile reads the MJCF model at path (resolving its includes) and returns its
@@ -186,6 +192,12 @@ func (b *builder) run(data []byte, dir, source, mainPath string) error {
 	if b.opts.MergeConnectPairs {
 		if err := b.mergeConnectPairs(); err != nil {
 			return err
+		}
+	}
+	if b.opts.SnapPlanarLoops {
+		if ids := b.snapPlanarLoops(); len(ids) > 0 {
+			b.warnings = append(b.warnings, fmt.Sprintf("%s: %d planar loop(s) snapped to exact planarity (hinge axes made parallel, slide axes put in their plane): %s",
+				b.g.Source, len(ids), strings.Join(ids, ", ")))
 		}
 	}
 	b.setTotalMass()

@@ -35,7 +35,7 @@ const stdoutPath = "-"
 
 func init() {
 	var out string
-	var floating, merge bool
+	var floating, merge, snap bool
 	c := &cobra.Command{
 		Use:   "import FILE",
 		Short: "Convert an MJCF (.xml) or URDF (.urdf) model into CMG JSON",
@@ -53,15 +53,16 @@ func init() {
 			if err := cli.RefuseOverwrite("-o", out, args[0]); out != stdoutPath && err != nil {
 				return err
 			}
-			if merge && !strings.EqualFold(filepath.Ext(args[0]), ".xml") {
-				return cli.Usage(errors.New("--merge-connect-pairs applies to MJCF files only"))
+			if (merge || snap) && !strings.EqualFold(filepath.Ext(args[0]), ".xml") {
+				return cli.Usage(errors.New("--merge-connect-pairs and --snap-planar-loops apply to MJCF files only"))
 			}
-			return runImport(cmd, args[0], out, robocompiler.Options{Floating: floating, MergeConnectPairs: merge})
+			return runImport(cmd, args[0], out, robocompiler.Options{Floating: floating, MergeConnectPairs: merge, SnapPlanarLoops: snap})
 		},
 	}
 	c.Flags().StringVarP(&out, "output", "o", stdoutPath, "CMG JSON file to write (- for stdout)")
 	c.Flags().BoolVar(&floating, "floating", false, "URDF: join the root link to the ground by a free joint instead of welding it")
 	c.Flags().BoolVar(&merge, "merge-connect-pairs", false, "MJCF: replace two connect equalities between the same two bodies by the revolute or universal cut their geometry implies")
+	c.Flags().BoolVar(&snap, "snap-planar-loops", false, "MJCF: make loops closed by a connect that are planar to within 1e-5 rad exactly planar (warns which)")
 	root.AddCommand(c)
 }
 
