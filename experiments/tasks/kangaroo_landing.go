@@ -561,4 +561,3 @@ func landFigures(runs []Run) []Figure {
 	return []Figure{{"kangaroo_pelvis_height.png", height}, {"kangaroo_motor_error.png", motors},
 		{"kangaroo_foot_forces.png", feet}, gapFigure("Kangaroo landing", runs)}
 }
-
