@@ -3,24 +3,48 @@ package mjcf
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/robocompiler/robocompiler/cmg"
 )
 
+// ImportOptions adjust how an MJCF model is converted.
+type ImportOptions struct {
+	// MergeConnectPairs replaces every two connect equalities between the same two
+	// bodies by the one revolute or universal loop cut their geometry implies (see
+	// builder.mergeConnectPairs); off, each connect is a point cut.
+	MergeConnectPairs bool
+	// SnapPlanarLoops makes loops closed by a point cut that are planar to within 1e-5
+	// rad exactly planar (see builder.snapPlanarLoops), so that the cut's out-of-plane
+	// row is exactly redundant instead of near-redundant; it warns which loops it
+	// snapped.
+	SnapPlanarLoops bool
+}
+
 // ImportFile reads the MJCF model at path (resolving its includes) and returns its
 // canonical mechanism graph and the warnings raised while importing it.
 func ImportFile(path string) (*cmg.Graph, []string, error) {
+	return ImportFileWith(path, ImportOptions{})
+}
+
+// ImportFileWith reads the MJCF model at path with the given options.
+func ImportFileWith(path string, opts ImportOptions) (*cmg.Graph, []string, error) {
 	data, err := readModelFile(path)
 	if err != nil {
 		return nil, nil, &Error{File: path, Msg: fmt.Sprintf("cannot read model: %v", err)}
 	}
-	return importModel(data, filepath.Dir(path), path, path)
+	return importModel(data, filepath.Dir(path), path, path, opts)
 }
 
 // Import reads an MJCF document held in memory. dir is the directory that includes are
 // resolved against and source names the document in errors and warnings.
 func Import(data []byte, dir, source string) (*cmg.Graph, []string, error) {
-	return importModel(data, dir, source, "")
+	return ImportWith(data, dir, source, ImportOptions{})
+}
+
+// ImportWith is Import with the given options.
+func ImportWith(data []byte, dir, source string, opts ImportOptions) (*cmg.Graph, []string, error) {
+	return importModel(data, dir, source, "", opts)
 }
 
 // builder accumulates one import.
@@ -28,6 +52,8 @@ type builder struct {
 	g        *cmg.Graph
 	warnings []string
 	ground   string
+	opts     ImportOptions
+	connects []connectRec
 
 	comp       compilerOpts
 	gravity    [3]float64
@@ -60,8 +86,9 @@ func (b *builder) warn(n *node, format string, args ...any) {
 
 // importModel runs the import; mainPath is the model file when known (registered so that
 // including it again is caught).
-func importModel(data []byte, dir, source, mainPath string) (*cmg.Graph, []string, error) {
+func importModel(data []byte, dir, source, mainPath string, opts ImportOptions) (*cmg.Graph, []string, error) {
 	b := &builder{
+		opts:    opts,
 		g:       &cmg.Graph{Schema: cmg.SchemaVersion, Ground: cmg.DefaultGround, Source: source},
 		ground:  cmg.DefaultGround,
 		comp:    defaultCompiler(),
@@ -163,6 +190,17 @@ func (b *builder) run(data []byte, dir, source, mainPath string) error {
 		}
 	}
 	b.undrivenTendonLosses()
+	if b.opts.MergeConnectPairs {
+		if err := b.mergeConnectPairs(); err != nil {
+			return err
+		}
+	}
+	if b.opts.SnapPlanarLoops {
+		if ids := b.snapPlanarLoops(); len(ids) > 0 {
+			b.warnings = append(b.warnings, fmt.Sprintf("%s: %d planar loop(s) snapped to exact planarity (hinge axes made parallel, slide axes put in their plane): %s",
+				b.g.Source, len(ids), strings.Join(ids, ", ")))
+		}
+	}
 	b.setTotalMass()
 	if b.gravityOff {
 		b.gravity = [3]float64{}
