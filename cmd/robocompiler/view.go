@@ -8,10 +8,14 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"syscall"
 	"time"
 
+	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/experiments/tasks"
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/robocompiler/robocompiler/view"
 	"github.com/spf13/cobra"
@@ -97,4 +101,24 @@ func runView(cmd *cobra.Command, arg string, f *viewFlags) error {
 		return cli.Invalid(err)
 	}
 	return nil
+}
+
+// writeReplay writes replay.html into dir for the task's rollouts on the graph g (the
+// runs whose logs hold the tree coordinates) and returns files with it appended. A replay
+// that cannot be made is a warning on stderr: the logs and metrics are the results.
+func writeReplay(cmd *cobra.Command, dir string, g *cmg.Graph, res *tasks.Result, files []string) []string {
+	m, err := robocompiler.Compile(g, robocompiler.Options{})
+	if err != nil {
+		warn(cmd, []string{"replay.html not written: " + err.Error()})
+		return files
+	}
+	var runs []view.Run
+	for _, r := range res.Runs {
+		runs = append(runs, view.Run{Name: r.Name, Log: r.Log})
+	}
+	if err := view.WriteReplay(filepath.Join(dir, "replay.html"), m, runs...); err != nil {
+		warn(cmd, []string{"replay.html not written: " + err.Error()})
+		return files
+	}
+	return append(files, "replay.html")
 }

@@ -1,7 +1,7 @@
 // app.js is the live viewer: it draws the scene, one slider per independent coordinate,
 // and sends slider moves to the server's tracker (POST api/track).
-import { Viewer, fmtGap } from './viewer.js';
-import { buildLists, showModules } from './panel.js';
+import { Viewer, fmtGap } from 'rc/viewer.js';
+import { buildLists, showModules } from 'rc/panel.js';
 
 const api = async (path, body) => {
   const r = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

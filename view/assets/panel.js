@@ -1,5 +1,4 @@
 // panel.js builds the clickable lists of bodies, joints, cuts, sites, ports and modules.
-import { fmtGap } from './viewer.js';
 
 // buildLists fills el with one list per kind; a click highlights the item in viewer.
 export function buildLists(el, viewer, scene) {
@@ -58,4 +57,3 @@ export function showModules(viewer, modules) {
   el.appendChild(ul);
 }
 
-export { fmtGap };
