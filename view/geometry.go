@@ -73,7 +73,7 @@ func (s *Scene) drawMJCF(m *robocompiler.Model, src string) error {
 	}
 	for n := range s.Nodes {
 		if fallback[n] && n > 0 {
-			if box, ok := inertiaShape(m.Bodies[n-1].Inertia, "box", s.Length); ok {
+			if box, ok := inertiaShape(m.Bodies[n-1].Inertia, "box", s.Length/400, s.Length/5); ok {
 				box.Role, box.RGBA = "fallback", missingRGBA
 				s.Nodes[n].Shapes = append(s.Nodes[n].Shapes, box)
 			}
@@ -119,7 +119,7 @@ func (s *Scene) drawGenerated(m *robocompiler.Model) {
 				s.Nodes[n].Shapes = append(s.Nodes[n].Shapes, st)
 			}
 		}
-		if e, ok := inertiaShape(in, "ellipsoid", s.Length); ok {
+		if e, ok := inertiaShape(in, "ellipsoid", s.Length/400, s.Length/5); ok {
 			e.Role, e.RGBA = "inertia", inertiaRGBA
 			s.Nodes[n].Shapes = append(s.Nodes[n].Shapes, e)
 		}
@@ -151,8 +151,8 @@ func zAlong(z spatial.Vec3) spatial.Mat3 {
 
 // inertiaShape is the uniform ellipsoid or box with the body's mass and principal
 // inertias, at its centre of mass along its principal axes (false for a massless body).
-// Semi-axes are kept within [length/400, length/5].
-func inertiaShape(in spatial.Inertia, typ string, length float64) (Shape, bool) {
+// Semi-axes are kept within [lo, hi] (m).
+func inertiaShape(in spatial.Inertia, typ string, lo, hi float64) (Shape, bool) {
 	if !(in.Mass > 0) {
 		return Shape{}, false
 	}
@@ -172,7 +172,7 @@ func inertiaShape(in spatial.Inertia, typ string, length float64) (Shape, bool) 
 	var size [3]float64
 	for i := range 3 {
 		sq := k / (2 * in.Mass) * (ev[(i+1)%3] + ev[(i+2)%3] - ev[i])
-		size[i] = min(max(math.Sqrt(max(sq, 0)), length/400), length/5)
+		size[i] = min(max(math.Sqrt(max(sq, 0)), lo), hi)
 	}
 	var r spatial.Mat3
 	for i := range 3 {
