@@ -67,6 +67,8 @@ func runView(cmd *cobra.Command, arg string, f *viewFlags) error {
 	if err != nil {
 		return cli.Invalid(err)
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	addr := net.JoinHostPort(f.addr, strconv.Itoa(f.port))
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -85,8 +87,6 @@ func runView(cmd *cobra.Command, arg string, f *viewFlags) error {
 		}
 		fmt.Fprintf(cmd.OutOrStdout(), "viewing %s at %s (Ctrl-C to stop)\n", srv.Scene.Model, url)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
