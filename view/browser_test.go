@@ -177,8 +177,8 @@ func saveReadmeImage(t *testing.T, img image.Image, name string) {
 	if os.Getenv("ROBOCOMPILER_UPDATE_SCREENSHOTS") == "" {
 		return
 	}
-	p := image.NewPaletted(img.Bounds(), palette.WebSafe)
-	draw.Draw(p, p.Bounds(), img, img.Bounds().Min, draw.Src)
+	p := image.NewPaletted(img.Bounds(), palette.Plan9)
+	draw.FloydSteinberg.Draw(p, p.Bounds(), img, img.Bounds().Min)
 	var buf bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&buf, p); err != nil {
 		t.Fatal(err)
@@ -209,7 +209,7 @@ func TestViewerInBrowser(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s, ts := serve(t, c.path)
 			ctx := tab(t)
-			run(t, ctx, "opening the viewer", chromedp.Navigate(ts.URL), poll(`window.__viewer && (window.__viewer.ready || window.__viewer.error)`))
+			run(t, ctx, "opening the viewer", chromedp.EmulateViewport(960, 600), chromedp.Navigate(ts.URL), poll(`window.__viewer && (window.__viewer.ready || window.__viewer.error)`))
 			var sum summary
 			run(t, ctx, "reading the scene", poll(`window.__viewer.viewer.meshesPending === 0`), chromedp.Evaluate(`window.__viewer.viewer.summary()`, &sum))
 			if !sum.WebGL {
@@ -293,8 +293,14 @@ func TestViewerInBrowser(t *testing.T) {
 			if f := changed(g0, grey(after)); f < 1e-3 {
 				t.Errorf("only %.2g of the pixels changed when the slider moved", f)
 			}
-			if c.image != "" {
-				saveReadmeImage(t, before, c.image)
+			if c.image != "" && os.Getenv("ROBOCOMPILER_UPDATE_SCREENSHOTS") != "" {
+				var full []byte
+				run(t, ctx, "full screenshot", chromedp.CaptureScreenshot(&full))
+				img, err := png.Decode(bytes.NewReader(full))
+				if err != nil {
+					t.Fatal(err)
+				}
+				saveReadmeImage(t, img, c.image)
 			}
 		})
 	}

@@ -16,7 +16,7 @@ import (
 // Colours of the generated drawing.
 var (
 	linkRGBA    = [4]float64{0.62, 0.66, 0.72, 1}
-	inertiaRGBA = [4]float64{0.35, 0.55, 0.85, 0.55}
+	inertiaRGBA = [4]float64{0.35, 0.55, 0.85, 0.35}
 	missingRGBA = [4]float64{0.85, 0.55, 0.25, 0.6}
 )
 
@@ -107,7 +107,7 @@ func (s *Scene) drawGenerated(m *robocompiler.Model) {
 			points[p.NodeB] = append(points[p.NodeB], p.PointB)
 		}
 	}
-	r := s.Length / 200
+	r := s.Length / 120
 	for n := 1; n < len(s.Nodes); n++ {
 		in := m.Bodies[n-1].Inertia
 		c := spatial.Vec3{}

@@ -74,7 +74,7 @@ func TestReplayInBrowser(t *testing.T) {
 	}
 	abs, _ := filepath.Abs(path)
 	ctx := tab(t)
-	run(t, ctx, "opening the replay", chromedp.Navigate("file://"+abs), poll(`window.__replay && window.__replay.ready`))
+	run(t, ctx, "opening the replay", chromedp.EmulateViewport(960, 640), chromedp.Navigate("file://"+abs), poll(`window.__replay && window.__replay.ready`))
 	var frames int
 	run(t, ctx, "reading the frames", chromedp.Evaluate(`+document.getElementById('scrub').max`, &frames))
 	if want := log.Rows() - 1; frames != want {
