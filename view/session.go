@@ -204,6 +204,9 @@ func (s *Session) Move(target map[string]float64) (*State, error) {
 			break
 		}
 	}
+	if refused == "" {
+		refused = s.lostTargets(target)
+	}
 	return s.state(refused), nil
 }
 
@@ -229,6 +232,23 @@ func (s *Session) step(ind []int, du []float64) string {
 		s.offset[c] += du[k]
 	}
 	return ""
+}
+
+// lostTargets names the targets that stopped being independent coordinates when the
+// tracker reconfigured during a move ("" when none did).
+func (s *Session) lostTargets(target map[string]float64) string {
+	now := s.names(s.independent())
+	var lost []string
+	for name := range target {
+		if !slices.Contains(now, name) {
+			lost = append(lost, name)
+		}
+	}
+	if len(lost) == 0 {
+		return ""
+	}
+	slices.Sort(lost)
+	return fmt.Sprintf("the tracker changed the partition: %s no longer independent (now %s)", strings.Join(lost, ", "), strings.Join(now, ", "))
 }
 
 // independent returns the current independent velocity indices.
