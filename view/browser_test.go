@@ -241,6 +241,16 @@ func TestViewerInBrowser(t *testing.T) {
 			if c.path == "testdata/arm.xml" && sum.MeshesLoaded != 1 {
 				t.Errorf("%d meshes loaded, want 1", sum.MeshesLoaded)
 			}
+			// A click in the panel highlights the item in the scene.
+			if len(s.Scene.Cuts) > 0 {
+				var hi string
+				click := `(() => { document.querySelector('li[data-kind="cut"]').click(); const h = window.__viewer.viewer.highlighted; return h ? h.kind + ':' + h.id : ''; })()`
+				run(t, ctx, "clicking a cut in the panel", chromedp.Evaluate(click, &hi))
+				if hi != "cut:"+s.Scene.Cuts[0].ID {
+					t.Errorf("clicking cut %q in the panel highlighted %q", s.Scene.Cuts[0].ID, hi)
+				}
+				run(t, ctx, "clearing the highlight", chromedp.Evaluate(`document.querySelector('li.on').click()`, nil))
+			}
 			var glVar float64
 			run(t, ctx, "reading pixels", chromedp.Evaluate(`window.__viewer.viewer.pixelVariance()`, &glVar))
 			if glVar < 20 {

@@ -157,3 +157,47 @@ func TestRefusedMoveStaysClosedAndSaysWhy(t *testing.T) {
 		t.Errorf("closure gap %.3g m after a refused move", st.GapM)
 	}
 }
+
+// TestConcurrentRequestsShareOneWorkspace: moves and reads from many clients at once are
+// serialised on the one workspace (run with -race), and every reply is closed.
+func TestConcurrentRequestsShareOneWorkspace(t *testing.T) {
+	s, ts := serve(t, "stewart")
+	names := []string{}
+	for _, c := range s.Session.State().Coordinates {
+		names = append(names, c.Name)
+	}
+	errs := make(chan error, 16)
+	for g := range 8 {
+		go func() {
+			for k := range 5 {
+				body := fmt.Sprintf(`{"u": {%q: %g}}`, names[(g+k)%len(names)], 0.68+0.01*float64(k))
+				r, err := http.Post(ts.URL+"/api/track", "application/json", strings.NewReader(body))
+				if err != nil {
+					errs <- err
+					return
+				}
+				var st State
+				err = json.NewDecoder(r.Body).Decode(&st)
+				r.Body.Close()
+				if err != nil || r.StatusCode != http.StatusOK || st.GapM > 1e-9 || st.Refused != "" {
+					errs <- fmt.Errorf("status %d, gap %g, refused %q, %v", r.StatusCode, st.GapM, st.Refused, err)
+					return
+				}
+			}
+			errs <- nil
+		}()
+		go func() {
+			for range 5 {
+				r, err := http.Get(ts.URL + "/api/state")
+				if err == nil {
+					r.Body.Close()
+				}
+			}
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -31,6 +31,12 @@ export function buildLists(el, viewer, scene) {
   section('cuts', scene.cuts.map((c) => ({ kind: 'cut', id: c.id, text: c.id, title: `${c.source}, ${c.rows} rows` })));
   section('sites', (scene.sites || []).map((s) => ({ kind: 'site', id: s.id, text: s.id })));
   section('actuator ports', (scene.ports || []).map((p) => ({ kind: 'port', id: p.id, text: `${p.id}${p.two_point ? ' (two-point)' : ''}` })));
+  viewer.onPick = (it) => {
+    el.querySelectorAll('li.on').forEach((x) => x.classList.remove('on'));
+    if (!it) return;
+    const li = el.querySelector(`li[data-kind="body"][data-id="${CSS.escape(it.id)}"]`);
+    if (li) { li.classList.add('on'); li.scrollIntoView({ block: 'nearest' }); }
+  };
   const mods = document.createElement('div');
   mods.id = 'modules';
   el.appendChild(mods);

@@ -77,6 +77,29 @@ export class Viewer {
 
     window.addEventListener('resize', () => this.resize());
     this.resize();
+    this.listenPicks();
+  }
+
+  // listenPicks highlights the body under a click (not a drag) and reports it to onPick.
+  listenPicks() {
+    const el = this.renderer.domElement;
+    let down = null;
+    el.addEventListener('pointerdown', (e) => { down = [e.clientX, e.clientY]; });
+    el.addEventListener('pointerup', (e) => {
+      if (!down || Math.hypot(e.clientX - down[0], e.clientY - down[1]) > 4) return;
+      const r = el.getBoundingClientRect();
+      const ray = new THREE.Raycaster();
+      ray.setFromCamera(new THREE.Vector2(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1), this.camera);
+      const hits = ray.intersectObjects(this.bodyMeshes.flat().filter((o) => o.visible), true);
+      let item = null;
+      if (hits.length) {
+        let o = hits[0].object;
+        while (o && o.userData.kind !== 'body') o = o.parent;
+        if (o) item = { kind: 'body', id: o.userData.id };
+      }
+      this.highlight(item);
+      if (this.onPick) this.onPick(item);
+    });
   }
 
   // addGround draws the ground grid and the world frame.
