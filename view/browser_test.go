@@ -300,9 +300,12 @@ func TestViewerInBrowser(t *testing.T) {
 				t.Errorf("%s = %g after the move from %g towards %s", co.Name, moved, co.Value, set)
 			}
 			after, _ := screenshot(t, ctx, "#scene")
-			if f := changed(g0, grey(after)); f < 1e-3 {
+			f := changed(g0, grey(after))
+			if f < 1e-3 {
 				t.Errorf("only %.2g of the pixels changed when the slider moved", f)
 			}
+			t.Logf("%d bodies, %d cuts, %d shapes; WebGL variance %.0f, screenshot variance %.0f; %s %.4g → %.4g: gap %.2g m, %.3g of the pixels changed",
+				sum.Bodies, len(sum.Cuts), sum.Shapes, glVar, variance(g0), co.Name, co.Value, moved, got.Gap, f)
 			if c.image != "" && os.Getenv("ROBOCOMPILER_UPDATE_SCREENSHOTS") != "" {
 				var full []byte
 				run(t, ctx, "full screenshot", chromedp.CaptureScreenshot(&full))
