@@ -87,13 +87,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.assets.ServeHTTP(w, r)
 	case strings.HasPrefix(p, "/files/"):
 		file, ok := s.files[strings.TrimPrefix(p, "/files/")]
-		if !ok || !s.method(w, r, http.MethodGet) {
-			if !ok {
-				http.NotFound(w, r)
-			}
-			return
+		if !ok {
+			http.NotFound(w, r)
+		} else if s.method(w, r, http.MethodGet) {
+			http.ServeFile(w, r, file)
 		}
-		http.ServeFile(w, r, file)
 	case p == "/api/scene":
 		if s.method(w, r, http.MethodGet) {
 			w.Header().Set("Content-Type", "application/json")

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -18,7 +20,19 @@ import (
 // TestViewServesUntilInterrupted starts view on a free port, reads the printed URL, gets
 // the state from the server and stops it with an interrupt (exit 0).
 func TestViewServesUntilInterrupted(t *testing.T) {
-	cmd := exec.Command(pipelineBinary(t), "view", "stewart", "--port", "0")
+	for _, asJSON := range []bool{false, true} {
+		t.Run(fmt.Sprintf("json=%v", asJSON), func(t *testing.T) { serveAndInterrupt(t, asJSON) })
+	}
+}
+
+// serveAndInterrupt runs view on a free port (with --json: the first line is one JSON
+// object with the URL), gets the state and interrupts it.
+func serveAndInterrupt(t *testing.T, asJSON bool) {
+	args := []string{"view", "stewart", "--port", "0"}
+	if asJSON {
+		args = append(args, "--json")
+	}
+	cmd := exec.Command(pipelineBinary(t), args...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -29,13 +43,22 @@ func TestViewServesUntilInterrupted(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("reading the URL: %v (stderr %s)", err, stderr.String())
+	var url string
+	if asJSON {
+		var v struct{ Model, URL string }
+		if err := json.NewDecoder(out).Decode(&v); err != nil || v.Model != "stewart" {
+			t.Fatalf("--json: stdout is not the object {model, url}: %v (stderr %s)", err, stderr.String())
+		}
+		url = v.URL
+	} else {
+		line, err := bufio.NewReader(out).ReadString('\n')
+		if err != nil {
+			t.Fatalf("reading the URL: %v (stderr %s)", err, stderr.String())
+		}
+		url = regexp.MustCompile(`http://[0-9.]+:\d+/`).FindString(line)
 	}
-	url := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(line)
-	if url == "" {
-		t.Fatalf("no loopback URL in %q", line)
+	if !strings.HasPrefix(url, "http://127.0.0.1:") {
+		t.Fatalf("no loopback URL: %q", url)
 	}
 	r, err := http.Get(url + "api/state")
 	if err != nil || r.StatusCode != http.StatusOK {
