@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/robocompiler/robocompiler/sim"
 )
@@ -36,9 +38,12 @@ type replayData struct {
 }
 
 type replayRun struct {
-	Name   string        `json:"name"`
-	T      nums          `json:"t"`
-	Poses  []nums        `json:"poses"` // per frame: the node poses, flattened (7 per node)
+	Name  string `json:"name"`
+	T     nums   `json:"t"`
+	Poses []nums `json:"poses"` // per frame: the node poses, flattened (7 per node)
+	// Cuts are per frame the cuts' residuals, flattened (m then rad per cut, in the
+	// scene's cut order); empty when the log lacks the coordinates of a retained cut joint.
+	Cuts   []nums        `json:"cuts"`
 	Strips []replayStrip `json:"strips"`
 }
 
@@ -92,6 +97,7 @@ func Replay(m *robocompiler.Model, runs ...Run) ([]byte, error) {
 		return nil, fmt.Errorf("replay of %s: no runs", m.Graph.Name)
 	}
 	poser := NewPoser(m)
+	cd, lin := closure.NewData(m.Model), closure.RowLinear(m.Model)
 	data := replayData{}
 	q := make([]float64, m.NQ)
 	for _, r := range runs {
@@ -111,7 +117,8 @@ func Replay(m *robocompiler.Model, runs ...Run) ([]byte, error) {
 		if frames[len(frames)-1] != rows-1 {
 			frames = append(frames, rows-1)
 		}
-		rr := replayRun{Name: r.Name}
+		rr := replayRun{Name: r.Name, Cuts: []nums{}}
+		full := !slices.Contains(cols, -1) // every coordinate logged: the residuals can be evaluated
 		it := r.Log.Index("t")
 		for _, i := range frames {
 			row := r.Log.Row(i)
@@ -135,6 +142,14 @@ func Replay(m *robocompiler.Model, runs ...Run) ([]byte, error) {
 				flat = append(flat, p[:]...)
 			}
 			rr.Poses = append(rr.Poses, flat)
+			if full && m.Rows > 0 {
+				cd.Residual(q)
+				var gaps nums
+				for _, g := range cutGaps(m.Model, cd.Rho, lin) {
+					gaps = append(gaps, g.M, g.Rad)
+				}
+				rr.Cuts = append(rr.Cuts, gaps)
+			}
 		}
 		rr.Strips = strips(r.Log, frames)
 		data.Runs = append(data.Runs, rr)

@@ -2,6 +2,7 @@ package view
 
 import (
 	"bytes"
+	"encoding/json"
 	"image/png"
 	"math"
 	"os"
@@ -58,6 +59,33 @@ func TestReplayPageIsSelfContained(t *testing.T) {
 	}
 	if !bytes.Contains(page, []byte("data:text/javascript;base64,")) || !bytes.Contains(page, []byte(`"runs":[{"name":"pd"`)) {
 		t.Error("scripts or data are not inlined")
+	}
+	// The trajectory: one pose per node and the cut residuals of every frame, closed.
+	start := bytes.Index(page, []byte(`id="replay-data">`)) + len(`id="replay-data">`)
+	end := start + bytes.Index(page[start:], []byte("</script>"))
+	var data struct {
+		Runs []struct {
+			T     []float64   `json:"t"`
+			Poses [][]float64 `json:"poses"`
+			Cuts  [][]float64 `json:"cuts"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(page[start:end], &data); err != nil {
+		t.Fatal(err)
+	}
+	r := data.Runs[0]
+	if len(r.T) != log.Rows() || len(r.Poses) != len(r.T) || len(r.Cuts) != len(r.T) {
+		t.Fatalf("%d times, %d poses, %d cut residuals for %d logged rows", len(r.T), len(r.Poses), len(r.Cuts), log.Rows())
+	}
+	for i, c := range r.Cuts {
+		if len(r.Poses[i]) != 7*(len(m.Bodies)+1) || len(c) != 2*len(m.Comparisons) {
+			t.Fatalf("frame %d: %d pose numbers, %d cut residuals", i, len(r.Poses[i]), len(c))
+		}
+		for _, x := range c {
+			if x > 1e-9 {
+				t.Fatalf("frame %d: cut residual %g above 1e-9", i, x)
+			}
+		}
 	}
 	if _, err := Replay(m, Run{Name: "empty", Log: &sim.Log{Columns: []string{"t"}}}); err == nil || !strings.Contains(err.Error(), "no column q:") {
 		t.Errorf("a log without configurations: %v", err)

@@ -64,12 +64,6 @@ type Module struct {
 	Inputs    []string `json:"inputs"`
 }
 
-// Gap is the largest residual of a cut's rows: translational (m) and rotational (rad).
-type Gap struct {
-	M   float64 `json:"m"`
-	Rad float64 `json:"rad"`
-}
-
 // State is the configuration the page draws after each request.
 type State struct {
 	// Poses are the node poses, the ground first.
@@ -277,21 +271,10 @@ func (s *Session) state(refused string) *State {
 	st := &State{Poses: s.poser.Poses(s.d.Q), Cuts: map[string]Gap{}, Rank: p.Rank, Mobility: p.Mobility,
 		Refused: refused, Reconfigurations: s.d.Tracker.Reconfigurations, Coordinates: []Coordinate{}, Modules: []Module{}}
 	rho := s.d.Closure().Rho
-	gap := func(r0, n int) Gap {
-		var g Gap
-		for r := r0; r < r0+n; r++ {
-			if s.lin[r] {
-				g.M = max(g.M, math.Abs(rho[r]))
-			} else {
-				g.Rad = max(g.Rad, math.Abs(rho[r]))
-			}
-		}
-		return g
-	}
-	all := gap(0, len(rho))
+	all := gapOf(rho, s.lin, 0, len(rho))
 	st.GapM, st.GapRad = all.M, all.Rad
-	for _, c := range m.Comparisons {
-		st.Cuts[c.ID] = gap(c.Row, c.Rows())
+	for i, g := range cutGaps(m.Model, rho, s.lin) {
+		st.Cuts[m.Comparisons[i].ID] = g
 	}
 	isInd := make([]bool, m.NV)
 	for _, c := range p.Independent {

@@ -34,6 +34,8 @@ R.setFrame = (i) => {
   R.frame = Math.max(0, Math.min(run.t.length - 1, i | 0));
   scrub.value = R.frame;
   viewer.setPoses(poses(R.frame));
+  const cuts = run.cuts[R.frame];
+  if (cuts) viewer.setCutGaps(Object.fromEntries(scene.cuts.map((c, k) => [c.id, { m: cuts[2 * k], rad: cuts[2 * k + 1] }])));
   const t = run.t[R.frame];
   document.getElementById('time').textContent = `t = ${t.toFixed(3)} s`;
   plots.cursor(t);
