@@ -271,8 +271,8 @@ func TestViewerInBrowser(t *testing.T) {
 				}
 			}
 			target := co.Value + 0.15*(co.Max-co.Value)
-			var updates int
-			run(t, ctx, "reading the update count", chromedp.Evaluate(`window.__viewer.updates`, &updates))
+			var updates, rendered int
+			run(t, ctx, "reading the counts", chromedp.Evaluate(`window.__viewer.updates`, &updates), chromedp.Evaluate(`window.__viewer.viewer.frames`, &rendered))
 			move := fmt.Sprintf(`(() => { const e = document.querySelector('input[data-coord=%q]'); e.value = %v; e.dispatchEvent(new Event('input')); return e.value; })()`, co.Name, target)
 			var set string
 			run(t, ctx, "moving the slider", chromedp.Evaluate(move, &set),
@@ -299,6 +299,7 @@ func TestViewerInBrowser(t *testing.T) {
 			if math.Abs(moved-co.Value) < 0.5*math.Abs(target-co.Value) {
 				t.Errorf("%s = %g after the move from %g towards %s", co.Name, moved, co.Value, set)
 			}
+			run(t, ctx, "waiting for the frame", poll(fmt.Sprintf(`window.__viewer.viewer.frames > %d`, rendered)))
 			after, _ := screenshot(t, ctx, "#scene")
 			f := changed(g0, grey(after))
 			if f < 1e-3 {

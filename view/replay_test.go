@@ -3,6 +3,7 @@ package view
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"math"
 	"os"
@@ -115,9 +116,11 @@ func TestReplayInBrowser(t *testing.T) {
 	}
 	start, _ := screenshot(t, ctx, "#scene")
 	plot0, _ := screenshot(t, ctx, "#plots")
+	var rendered int
+	run(t, ctx, "reading the frame count", chromedp.Evaluate(`window.__replay.viewer.frames`, &rendered))
 	scrub := `(() => { const e = document.getElementById('scrub'); e.value = e.max; e.dispatchEvent(new Event('input')); return window.__replay.frame; })()`
 	var frame int
-	run(t, ctx, "scrubbing", chromedp.Evaluate(scrub, &frame), poll(`window.__replay.viewer.frames > 2`))
+	run(t, ctx, "scrubbing", chromedp.Evaluate(scrub, &frame), poll(fmt.Sprintf(`window.__replay.viewer.frames > %d`, rendered)))
 	if frame != frames {
 		t.Errorf("scrubbed to frame %d, want %d", frame, frames)
 	}
