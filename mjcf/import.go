@@ -77,6 +77,9 @@ type builder struct {
 	actIDs         map[string]bool
 
 	nbody, nsite, neq, ntendon, nact int
+
+	visuals []Visual             // drawable geoms (VisualsFile)
+	meshes  map[string]meshAsset // <asset><mesh> by name (VisualsFile)
 }
 
 // warn records a warning located at element n.
@@ -87,8 +90,17 @@ func (b *builder) warn(n *node, format string, args ...any) {
 // importModel runs the import; mainPath is the model file when known (registered so that
 // including it again is caught).
 func importModel(data []byte, dir, source, mainPath string, opts ImportOptions) (*cmg.Graph, []string, error) {
-	b := &builder{
-		opts:    opts,
+	b := newBuilder(source)
+	b.opts = opts
+	if err := b.run(data, dir, source, mainPath); err != nil {
+		return nil, b.warnings, err
+	}
+	return b.g, b.warnings, nil
+}
+
+// newBuilder returns an empty builder for the document source.
+func newBuilder(source string) *builder {
+	return &builder{
 		g:       &cmg.Graph{Schema: cmg.SchemaVersion, Ground: cmg.DefaultGround, Source: source},
 		ground:  cmg.DefaultGround,
 		comp:    defaultCompiler(),
@@ -99,10 +111,6 @@ func importModel(data []byte, dir, source, mainPath string, opts ImportOptions) 
 		sites: map[string]*siteInfo{}, siteIDs: map[string]bool{}, reservedSites: map[string]bool{},
 		tendons: map[string]*tendon{}, eqIDs: map[string]bool{}, actIDs: map[string]bool{},
 	}
-	if err := b.run(data, dir, source, mainPath); err != nil {
-		return nil, b.warnings, err
-	}
-	return b.g, b.warnings, nil
 }
 
 // run imports the document section by section: compiler and option settings first (they
@@ -180,7 +188,9 @@ func (b *builder) run(data []byte, dir, source, mainPath string) error {
 			b.warn(s, "%d sensor(s) not imported (sensors have no CMG counterpart)", len(s.Children))
 		case "deformable", "extension":
 			b.warn(s, "<%s> is not supported; its contents are not imported", s.Tag)
-		case "size", "visual", "statistic", "asset", "contact", "custom":
+		case "asset":
+			b.readAssets(s)
+		case "size", "visual", "statistic", "contact", "custom":
 			// rendering, collision filtering, memory sizing and user data only
 		default:
 			b.warn(s, "unknown top-level element; ignored")

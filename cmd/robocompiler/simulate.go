@@ -139,6 +139,7 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 	if err != nil {
 		return cli.Invalid(err)
 	}
+	files = writeReplay(cmd, tmp, g, res, files)
 	files = append(files, "metrics.json")
 	out := map[string]any{"model": g.Name, "task": task.Name, "steps": res.Steps(), "wall_s": wall,
 		"closure_gap_max_m": res.GapMaxM(), "files": files}
