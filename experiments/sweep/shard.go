@@ -87,7 +87,7 @@ type ShardReport struct {
 	// Variants counts the shard's variants; Resumed those taken from the checkpoint of
 	// an interrupted run; the others count rows by status.
 	Variants, Resumed, OK, Invalid, Numerical, Internal int
-	Workers                                            int
+	Workers                                             int
 	// WallS is the run's wall time, s.
 	WallS float64
 }
