@@ -92,7 +92,10 @@ func decodeError(file string, doc *yaml.Node, err error) error {
 	}
 	if m := badValue.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
-		path, n := find(doc, "", func(_, v *yaml.Node) bool { return v.Line == line && v.Kind == yaml.ScalarNode })
+		value := strings.Trim(m[3], "`")
+		path, n := find(doc, "", func(_, v *yaml.Node) bool {
+			return v.Line == line && v.Kind == yaml.ScalarNode && v.Value == value
+		})
 		e := &cli.LocatedError{File: file, Line: line, Field: path,
 			Message: fmt.Sprintf("%s %s is not a valid %s", strings.TrimPrefix(m[2], "!!"), m[3], goKind(m[4]))}
 		if n != nil {

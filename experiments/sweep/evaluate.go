@@ -51,12 +51,12 @@ func (b *builder) evaluate(v Variant) (row Row, tm Timing) {
 // failure.
 func (b *builder) steps(v Variant, row *Row, tm *Timing) {
 	s := b.s
+	row.Model = b.name(v)
 	g, err := b.graph(v)
 	if err != nil {
 		row.fail(StatusInvalid, err)
 		return
 	}
-	row.Model = g.Name
 	opts := robocompiler.Options{}
 	if s.Run.Assemble != nil {
 		opts.Partition = s.Run.Assemble.Partition

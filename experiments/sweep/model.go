@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -70,6 +71,17 @@ func (s *Sweep) newBuilder() (*builder, error) {
 	return b, err
 }
 
+// name returns the name of variant v's model.
+func (b *builder) name(v Variant) string {
+	switch {
+	case b.generated != nil:
+		return b.generated[v.Generated].Name
+	case b.stewart:
+		return "stewart"
+	}
+	return b.base.Name
+}
+
 // graph returns the validated records of variant v: an error is invalid input (the
 // values made the model invalid) and names the record and field.
 func (b *builder) graph(v Variant) (*cmg.Graph, error) {
@@ -112,6 +124,12 @@ func (b *builder) graph(v Variant) (*cmg.Graph, error) {
 	}
 	name := g.Name
 	out, err := cmg.Parse(data, g.Source)
+	var es cmg.Errors
+	if errors.As(err, &es) {
+		for _, e := range es { // positions in the generated document mean nothing to the user
+			e.Line, e.Column = 0, 0
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
