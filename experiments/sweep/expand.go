@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"math/rand/v2"
+	"strconv"
 )
 
 // Variant is one point of a sweep: its index in the expanded list and its parameter
@@ -84,15 +85,21 @@ func (s *Sweep) variant(i int) Variant {
 	return v
 }
 
-// at returns the range's k-th value: From + k (To − From)/(Steps − 1), exactly To last.
+// at returns the range's k-th value: From + k (To − From)/(Steps − 1) rounded to 12
+// significant digits (0.425, not 0.42500000000000004), exactly From first and To last.
 func (r *Range) at(k int) float64 {
-	if r.Steps == 1 {
+	switch k {
+	case 0:
 		return r.From
-	}
-	if k == r.Steps-1 {
+	case r.Steps - 1:
 		return r.To
 	}
-	return r.From + float64(k)*(r.To-r.From)/float64(r.Steps-1)
+	x := r.From + float64(k)*(r.To-r.From)/float64(r.Steps-1)
+	y, err := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 12, 64), 64)
+	if err != nil {
+		return x
+	}
+	return y
 }
 
 // InShard reports whether variant index i belongs to shard (from 0) of n: i mod n =

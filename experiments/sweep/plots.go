@@ -34,7 +34,8 @@ var groupColors = []color.Color{
 // every metric that takes at least two values, its histogram (hist-METRIC.png; of
 // log10 of the values when they are positive and span more than three decades) and its
 // scatter against every parameter that takes at least two values
-// (METRIC-vs-PARAM.png), coloured by the first other parameter with 2 to 8 values.
+// (METRIC-vs-PARAM.png), coloured by the first other parameter with 2 to 8 values (and
+// joined by lines where each colour has one point per abscissa, as on a grid).
 // Rows whose metric is null or absent are left out.
 func Plots(dir string, man *Manifest, rows []*Row, metrics []string) ([]string, error) {
 	var files []string
@@ -171,12 +172,60 @@ func scatter(path, metric, p, group string, rows []*Row, get func(*Row) (float64
 		}
 		sc.GlyphStyle.Color, sc.GlyphStyle.Shape, sc.GlyphStyle.Radius = c, draw.CircleGlyph{}, vg.Points(2)
 		pl.Add(sc)
+		if group != "" && curve(xy) {
+			line, err := plotter.NewLine(xy)
+			if err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			line.Color, line.Width = c, vg.Points(1)
+			pl.Add(line)
+		}
 		if group != "" {
 			pl.Legend.Add(group+" = "+strconv.FormatFloat(k, 'g', 4, 64), sc)
 		}
 	}
-	pl.Legend.Top = true
+	if group != "" {
+		placeLegend(pl, pts, len(keys), logScale)
+	}
 	return pl.Save(plotWidth*vg.Centimeter, plotHeight*vg.Centimeter, path)
+}
+
+// placeLegend puts the legend at the top, on the side where the points are lower, and
+// on a linear scale raises the top of the y axis by a line of headroom per entry.
+func placeLegend(pl *gonum.Plot, pts map[float64]plotter.XYs, entries int, logScale bool) {
+	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, xy := range pts {
+		for _, p := range xy {
+			xlo, xhi = math.Min(xlo, p.X), math.Max(xhi, p.X)
+			ylo, yhi = math.Min(ylo, p.Y), math.Max(yhi, p.Y)
+		}
+	}
+	var left, right, nl, nr float64
+	for _, xy := range pts {
+		for _, p := range xy {
+			if p.X < (xlo+xhi)/2 {
+				left, nl = left+p.Y, nl+1
+			} else {
+				right, nr = right+p.Y, nr+1
+			}
+		}
+	}
+	pl.Legend.Top = true
+	pl.Legend.Left = nl == 0 || nr == 0 || left/nl <= right/nr
+	if !logScale && yhi > ylo {
+		pl.Y.Max = yhi + (yhi-ylo)*math.Min(0.8, 0.09*float64(entries))
+	}
+}
+
+// curve reports whether the points, sorted by x, have distinct x values (one value per
+// x: a line through them is a curve of the grid).
+func curve(xy plotter.XYs) bool {
+	for i := 1; i < len(xy); i++ {
+		if xy[i].X == xy[i-1].X {
+			return false
+		}
+	}
+	return len(xy) > 1
 }
 
 // cmpFloat orders two numbers.
