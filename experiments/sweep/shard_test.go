@@ -251,3 +251,46 @@ func abs(x float64) float64 {
 	}
 	return x
 }
+
+// TestSimulateAndBenchSteps: the simulate step adds the task's metrics, and the bench
+// step's timings go to the timings file only, so reruns still write the same rows.
+func TestSimulateAndBenchSteps(t *testing.T) {
+	s := writeSweep(t, `schema: robocompiler.sweep/1
+model: stewart
+parameters:
+  - {name: payload, stewart: payload_mass, list: [5, 30]}
+run:
+  bench: {repeats: 3}
+  simulate: {task: inspection, duration: 0.04}
+`)
+	dir := t.TempDir()
+	first := runShard(t, s, dir, 0, 1, 2)
+	if again := runShard(t, s, dir, 0, 1, 1); !bytes.Equal(first, again) {
+		t.Fatal("rerun differs")
+	}
+	for _, l := range lines(first) {
+		var r Row
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != StatusOK || r.Metrics["simulate.steps"] == nil || *r.Metrics["simulate.steps"] != 80 ||
+			r.Metrics["simulate.platform_rms_mm_pd"] == nil || r.Metrics["assemble.static_effort_max"] == nil {
+			t.Fatalf("row %s", l)
+		}
+		for k := range r.Metrics {
+			if strings.Contains(k, "_ns") || strings.Contains(k, "wall") {
+				t.Errorf("timing %s in a row", k)
+			}
+		}
+	}
+	tm, err := os.ReadFile(filepath.Join(dir, "shard-0-of-1.timings.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lines(tm) {
+		var x Timing
+		if err := json.Unmarshal([]byte(l), &x); err != nil || x.ForwardNs <= 0 || x.InverseNs <= 0 || x.WallS <= 0 {
+			t.Fatalf("timing %s (%v)", l, err)
+		}
+	}
+}
