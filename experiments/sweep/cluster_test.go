@@ -25,6 +25,7 @@ type cluster struct {
 	t    *testing.T
 	dir  string
 	conf string   // slurm.conf
+	host string   // the node's name (the short host name)
 	env  []string // the environment of the daemons and Slurm commands (SLURM_CONF set)
 	// munge is munged's socket, run as the munge user (mungeUID, mungeGID).
 	munge              string
@@ -66,7 +67,7 @@ func newCluster(t *testing.T) *cluster {
 	c.startMunge()
 	c.writeConf()
 	c.daemon("slurmctld", "slurmctld", "-D", "-c", "-f", c.conf)
-	c.daemon("slurmd", "slurmd", "-D", "-f", c.conf)
+	c.daemon("slurmd", "slurmd", "-D", "-N", c.host, "-f", c.conf)
 	t.Cleanup(c.killJobs) // runs first: job steps before the daemons
 	c.waitIdle()
 	return c
@@ -118,6 +119,8 @@ func (c *cluster) writeConf() {
 		}
 	}
 	d := c.dir
+	ports := freePorts(c.t, 2)
+	c.host = host
 	conf := fmt.Sprintf(`ClusterName=rctest%d
 SlurmctldHost=%s(127.0.0.1)
 SlurmctldPort=%d
@@ -149,20 +152,24 @@ SlurmctldTimeout=300
 MessageTimeout=60
 NodeName=%s NodeAddr=127.0.0.1 CPUs=%d State=UNKNOWN
 PartitionName=test Nodes=%s Default=YES MaxTime=INFINITE State=UP
-`, os.Getpid(), host, freePort(c.t), freePort(c.t), c.munge, d, d, d, d, d, d, host, runtime.NumCPU(), host)
+`, os.Getpid(), host, ports[0], ports[1], c.munge, d, d, d, d, d, d, host, runtime.NumCPU(), host)
 	if err := os.WriteFile(c.conf, []byte(conf), 0o644); err != nil {
 		c.t.Fatal(err)
 	}
 }
 
-// freePort returns a TCP port of 127.0.0.1 that was free a moment ago.
-func freePort(t *testing.T) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+// freePorts returns n distinct TCP ports of 127.0.0.1 that were free a moment ago.
+func freePorts(t *testing.T, n int) []int {
+	var ports []int
+	for range n {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close() // held until every port is chosen, so they differ
+		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	return ports
 }
 
 // daemon starts a daemon in the foreground in its own process group (its output in
