@@ -179,6 +179,9 @@ func readManifest(dir string) (*Manifest, error) {
 	if m.Schema != ManifestSchema {
 		return nil, fmt.Errorf("%s: schema %q is not %q", filepath.Join(dir, ManifestFile), m.Schema, ManifestSchema)
 	}
+	if m.Variants < 1 || m.Variants > MaxVariants {
+		return nil, fmt.Errorf("%s: %d variants is outside 1…%d", filepath.Join(dir, ManifestFile), m.Variants, MaxVariants)
+	}
 	return &m, nil
 }
 

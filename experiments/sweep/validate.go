@@ -179,7 +179,7 @@ func (s *Sweep) validateRun(bad badFunc) error {
 	r := s.Run
 	if r.Check != nil {
 		if r.Check.States < 0 || r.Check.States > check.MaxStates {
-			return bad("states must be between 1 and %d, got %d", []any{check.MaxStates, r.Check.States}, "run", "check", "states")
+			return bad("states must be between 1 and %d (0 or absent: 5), got %d", []any{check.MaxStates, r.Check.States}, "run", "check", "states")
 		}
 	}
 	if r.Bench != nil && r.Bench.Repeats < 0 {
