@@ -43,6 +43,7 @@ func TestBadSweepFiles(t *testing.T) {
 		"yaml-syntax.yaml":                  {4, "", "YAML syntax"},
 		"bad-generator.yaml":                {2, "variants.model", `no variant generator for model "fourbar"`},
 		"bad-op.yaml":                       {7, "parameters[0].op", `unknown op "multiply"`},
+		"draws-without-random.yaml":         {3, "draws", "no parameter is random"},
 		"ambiguous-kind.yaml":               {5, "parameters[0].record", `the model has no joint "platform"`},
 	}
 	files, err := filepath.Glob("testdata/bad/*.yaml")

@@ -49,6 +49,9 @@ func (s *Sweep) validate(doc *yaml.Node) error {
 	if err := s.validateParameters(bad); err != nil {
 		return err
 	}
+	if s.Draws > 1 && !s.random() {
+		return bad("draws %d repeats identical variants: no parameter is random (uniform or normal)", []any{s.Draws}, "draws")
+	}
 	if err := s.validateRun(bad); err != nil {
 		return err
 	}
