@@ -33,7 +33,13 @@ type cluster struct {
 	// daemons are the started daemons' process ids; exited closes when one exits.
 	daemons map[int]bool
 	exited  map[string]chan struct{}
+	// stops stop each started daemon, by name.
+	stops map[string]func()
 }
+
+// stopOrder is the order the daemons are stopped in: slurmctld before slurmd (which it
+// would otherwise wait for), munged last (both authenticate through it).
+var stopOrder = []string{"slurmctld", "slurmd", "munged"}
 
 // slurmBinaries are the programs the cluster needs.
 var slurmBinaries = []string{"munged", "slurmctld", "slurmd", "sbatch", "squeue", "scontrol", "sinfo"}
@@ -53,7 +59,9 @@ func newCluster(t *testing.T) *cluster {
 	if err != nil {
 		t.Skipf("no munge user (the munge package creates it): %v", err)
 	}
-	c := &cluster{t: t, dir: t.TempDir(), daemons: map[int]bool{}, exited: map[string]chan struct{}{}}
+	c := &cluster{t: t, dir: t.TempDir(), daemons: map[int]bool{}, exited: map[string]chan struct{}{},
+		stops: map[string]func(){}}
+	t.Cleanup(c.stop)
 	c.conf = filepath.Join(c.dir, "slurm.conf")
 	c.env = append(os.Environ(), "SLURM_CONF="+c.conf)
 	// The munge user must reach the socket and key through every directory on the way.
@@ -68,7 +76,6 @@ func newCluster(t *testing.T) *cluster {
 	c.writeConf()
 	c.daemon("slurmctld", "slurmctld", "-D", "-c", "-f", c.conf)
 	c.daemon("slurmd", "slurmd", "-D", "-N", c.host, "-f", c.conf)
-	t.Cleanup(c.killJobs) // runs first: job steps before the daemons
 	c.waitIdle()
 	return c
 }
@@ -173,7 +180,8 @@ func freePorts(t *testing.T, n int) []int {
 }
 
 // daemon starts a daemon in the foreground in its own process group (its output in
-// dir/NAME.out) and registers its stop: SIGTERM to the group, SIGKILL after 15 s.
+// dir/NAME.out) and keeps its stop for the test's cleanup: SIGTERM, then after 15 s
+// SIGKILL to its process group, and SIGKILL to whatever is left in the group.
 func (c *cluster) daemon(name, prog string, args ...string) {
 	t := c.t
 	out, err := os.Create(filepath.Join(c.dir, name+".out"))
@@ -198,10 +206,13 @@ func (c *cluster) daemon(name, prog string, args ...string) {
 	}()
 	c.daemons[cmd.Process.Pid] = true
 	c.exited[name] = exited
-	t.Cleanup(func() {
+	c.stops[name] = func() {
 		defer out.Close()
 		pg := -cmd.Process.Pid
-		_ = syscall.Kill(pg, syscall.SIGTERM)
+		stop := time.Now()
+		defer func() { t.Logf("%s stopped in %.1f s", name, time.Since(stop).Seconds()) }()
+		_ = cmd.Process.Signal(syscall.SIGTERM) // the daemon stops its own helpers
+
 		select {
 		case <-exited:
 		case <-time.After(15 * time.Second):
@@ -212,19 +223,32 @@ func (c *cluster) daemon(name, prog string, args ...string) {
 		if t.Failed() {
 			c.dump(name + ".out")
 		}
-	})
+	}
+}
+
+// stop kills what the jobs left running and stops every daemon started, in stopOrder.
+func (c *cluster) stop() {
+	c.killJobs()
+	for _, name := range stopOrder {
+		if stop, ok := c.stops[name]; ok {
+			stop()
+		}
+	}
 }
 
 // killJobs kills what the daemons started (slurmstepd, the job scripts and their
 // robocompiler processes) and is still running: every process whose environment holds
-// this cluster's SLURM_CONF, other than the daemons themselves.
+// this cluster's SLURM_CONF, outside the daemons' own process groups.
 func (c *cluster) killJobs() {
 	want := []byte("SLURM_CONF=" + c.conf + "\x00")
 	procs, _ := filepath.Glob("/proc/[0-9]*/environ")
 	for _, p := range procs {
 		pid, err := strconv.Atoi(filepath.Base(filepath.Dir(p)))
-		if err != nil || pid == os.Getpid() || c.daemons[pid] {
+		if err != nil || pid == os.Getpid() {
 			continue
+		}
+		if pg, err := syscall.Getpgid(pid); err != nil || c.daemons[pg] {
+			continue // a daemon or one of its helpers (slurmscriptd): stopped with it
 		}
 		if env, err := os.ReadFile(p); err == nil && bytes.Contains(env, want) {
 			_ = syscall.Kill(pid, syscall.SIGKILL)

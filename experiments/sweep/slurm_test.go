@@ -34,8 +34,11 @@ metrics: [assemble.closure_gap_m, assemble.static_effort_max, check.delta_a_max,
 // that the merged table is byte for byte the table of a single-process run. It logs its
 // wall time and the per-variant throughput.
 func TestSlurmArraySweep(t *testing.T) {
+	t0 := time.Now()
 	c := newCluster(t)
+	t.Logf("cluster up in %.1f s", time.Since(t0).Seconds())
 	bin := buildCommand(t, c.dir)
+	t.Logf("robocompiler built in %.1f s", time.Since(t0).Seconds())
 	sweepFile := filepath.Join(c.dir, "sweep.yaml")
 	if err := os.WriteFile(sweepFile, []byte(slurmSweep), 0o644); err != nil {
 		t.Fatal(err)
