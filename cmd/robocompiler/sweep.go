@@ -3,13 +3,17 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/robocompiler/robocompiler/experiments/sweep"
 	"github.com/robocompiler/robocompiler/internal/cli"
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 // sweepJSON is the report of one shard run.
@@ -49,8 +53,9 @@ type sweepMergeJSON struct {
 func init() {
 	var out, shard string
 	var workers int
+	var noProgress bool
 	c := &cobra.Command{
-		Use:   "sweep SWEEP.yaml --out DIR [--shard I/N] [--workers K]",
+		Use:   "sweep SWEEP.yaml --out DIR [--shard I/N] [--workers K] [--no-progress]",
 		Short: "Run shard I of N of a design sweep (one JSON line per variant), resumable and byte-identical on rerun",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -71,7 +76,10 @@ func init() {
 			if st, err := os.Stat(out); err == nil && !st.IsDir() {
 				return cli.Usage(fmt.Errorf("--out %s is a file, not a directory", out))
 			}
-			rep, err := sweep.RunShard(s, out, sweep.ShardOptions{Shard: i, Of: n, Workers: workers})
+			opts := sweep.ShardOptions{Shard: i, Of: n, Workers: workers}
+			finish := sweepProgress(cmd.ErrOrStderr(), &opts, noProgress)
+			rep, err := sweep.RunShard(s, out, opts)
+			finish()
 			if err != nil {
 				return cli.Invalid(err)
 			}
@@ -89,6 +97,7 @@ func init() {
 	c.Flags().StringVar(&out, "out", "", "output directory (shared by every shard of the sweep)")
 	c.Flags().StringVar(&shard, "shard", "0/1", "shard I of N (from 0): the variants whose index mod N is I")
 	c.Flags().IntVar(&workers, "workers", 0, "worker goroutines (0: one per core); rows do not depend on it")
+	c.Flags().BoolVar(&noProgress, "no-progress", false, "no progress bar (it is shown only when stderr is a terminal)")
 	root.AddCommand(c)
 
 	root.AddCommand(&cobra.Command{
@@ -122,6 +131,28 @@ func init() {
 			return fail
 		},
 	})
+}
+
+// sweepProgress sets opts.Progress to draw a progress bar on w when w is a terminal
+// (and off is false); the returned function finishes the bar.
+func sweepProgress(w io.Writer, opts *sweep.ShardOptions, off bool) func() {
+	fd, ok := w.(*os.File)
+	if off || !ok || !term.IsTerminal(int(fd.Fd())) {
+		return func() {}
+	}
+	var bar *progressbar.ProgressBar
+	opts.Progress = func(done, total int) {
+		if bar == nil {
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription("sweep"),
+				progressbar.OptionShowCount(), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
+		}
+		_ = bar.Set(done)
+	}
+	return func() {
+		if bar != nil {
+			_ = bar.Finish()
+		}
+	}
 }
 
 // parseShard parses --shard I/N (0 ≤ I < N).
