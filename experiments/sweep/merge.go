@@ -3,6 +3,8 @@ package sweep
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,6 +24,8 @@ const MergedDir = "merged"
 const (
 	TableJSONL = "sweep.jsonl"
 	TableCSV   = "sweep.csv"
+	// TimingsJSONL gathers the shards' timings lines (wall time, bench) in index order.
+	TimingsJSONL = "timings.jsonl"
 )
 
 // MergeReport summarises a merge.
@@ -87,8 +91,8 @@ var shardName = regexp.MustCompile(`^shard-(\d+)-of-(\d+)\.jsonl$`)
 // Merge reads every shard file of dir, checks that each variant of the manifest is
 // present exactly once (a *MissingError names the missing ones; a duplicate or a row in
 // the wrong shard is an error naming the files), and writes dir/merged: the combined
-// table (sweep.jsonl, sweep.csv) and the summary plots (Plots). Nothing is written when
-// the check fails.
+// table (sweep.jsonl, sweep.csv), the shards' timings (timings.jsonl, index order) and
+// the summary plots (Plots). Nothing is written when the check fails.
 func Merge(dir string) (*MergeReport, error) {
 	man, err := readManifest(dir)
 	if err != nil {
@@ -101,6 +105,7 @@ func Merge(dir string) (*MergeReport, error) {
 	rep := &MergeReport{Dir: filepath.Join(dir, MergedDir)}
 	rows := make([]*Row, man.Variants)
 	from := make([]string, man.Variants)
+	timings := make([][]byte, man.Variants)
 	ns := map[int]bool{}
 	for _, e := range entries {
 		m := shardName.FindStringSubmatch(e.Name())
@@ -131,6 +136,9 @@ func Merge(dir string) (*MergeReport, error) {
 			}
 			rows[r.Variant], from[r.Variant] = r, e.Name()
 		}
+		if err := readTimings(filepath.Join(dir, timingsName(e.Name())), timings); err != nil {
+			return nil, err
+		}
 	}
 	var missing []int
 	for i, r := range rows {
@@ -157,7 +165,7 @@ func Merge(dir string) (*MergeReport, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	for name, data := range map[string][]byte{TableJSONL: jsonl, TableCSV: csvData} {
+	for name, data := range map[string][]byte{TableJSONL: jsonl, TableCSV: csvData, TimingsJSONL: bytes.Join(timings, nil)} {
 		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
 			return nil, err
 		}
@@ -169,7 +177,7 @@ func Merge(dir string) (*MergeReport, error) {
 	if err := cli.ReplaceDir(tmp, rep.Dir); err != nil {
 		return nil, err
 	}
-	rep.Files = append([]string{TableJSONL, TableCSV}, plots...)
+	rep.Files = append([]string{TableJSONL, TableCSV, TimingsJSONL}, plots...)
 	for _, r := range rows {
 		rep.Variants++
 		switch r.Status {
@@ -184,6 +192,29 @@ func Merge(dir string) (*MergeReport, error) {
 		}
 	}
 	return rep, nil
+}
+
+// readTimings stores each line of a shard's timings file (absent: none) under its
+// variant in timings.
+func readTimings(path string, timings [][]byte) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for k, line := range bytes.SplitAfter(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var tm Timing
+		if err := json.Unmarshal(line, &tm); err != nil || tm.Variant < 0 || tm.Variant >= len(timings) {
+			return &cli.LocatedError{File: path, Line: k + 1, Message: fmt.Sprintf("not a timings line of this sweep (%v)", err)}
+		}
+		timings[tm.Variant] = line
+	}
+	return nil
 }
 
 // columns returns the metric columns: the manifest's, then any other metric a row has

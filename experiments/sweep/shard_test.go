@@ -293,4 +293,11 @@ run:
 			t.Fatalf("timing %s (%v)", l, err)
 		}
 	}
+	rep, err := Merge(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if merged, err := os.ReadFile(filepath.Join(rep.Dir, TimingsJSONL)); err != nil || !bytes.Equal(merged, tm) {
+		t.Fatalf("merged timings differ from the shard's (%v)", err)
+	}
 }
