@@ -24,7 +24,7 @@ type Timing struct {
 	InverseNs float64 `json:"inverse_ns,omitempty"`
 }
 
-// Evaluate runs the sweep's steps on variant v and returns its row and timing. A
+// evaluate runs the sweep's steps on variant v and returns its row and timing. A
 // failure of the variant (invalid records, a numerical failure, even a panic) is the
 // row's status, never an error: one bad variant does not stop a sweep.
 func (b *builder) evaluate(v Variant) (row Row, tm Timing) {
