@@ -164,16 +164,6 @@ func reference(t *testing.T, d *robocompiler.Data, y func(e *robocompiler.Data) 
 	return dq, du, gap
 }
 
-// relErr is max|a − b| / max|b| (absolute when b is zero).
-func relErr(a, b []float64) float64 {
-	diff, scale := 0.0, 0.0
-	for i := range a {
-		diff = math.Max(diff, math.Abs(a[i]-b[i]))
-		scale = math.Max(scale, math.Abs(b[i]))
-	}
-	return diff / math.Max(scale, 1e-300)
-}
-
 // TestForwardDerivatives compares ∂u̇/∂q_I, ∂u̇/∂U and ∂u̇/∂f with sixth-order central
 // differences through the public pipeline at 20 random assembled states of each model
 // (fewer on the large imported ones under -short), re-tracking each perturbed

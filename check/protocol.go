@@ -188,7 +188,7 @@ func (w *workspace) protocolState(s int, log []LogState) error {
 // effortScales returns the per-port effort half-widths: scale, or each port's declared
 // bound (1 without one).
 func effortScales(d *robocompiler.Data, scale float64) []float64 {
-	acts := d.Model().Graph.Actuators
+	ports := d.Model().Ports
 	out := make([]float64, len(d.Kin.Ports))
 	for i := range out {
 		out[i] = scale
@@ -196,8 +196,9 @@ func effortScales(d *robocompiler.Data, scale float64) []float64 {
 			continue
 		}
 		out[i] = 1
-		if i < len(acts) && acts[i].EffortLimits != nil {
-			if b := math.Max(math.Abs(acts[i].EffortLimits[0]), math.Abs(acts[i].EffortLimits[1])); b > 0 {
+		if i < len(ports) {
+			pd := ports[i].Dynamics
+			if b := math.Max(math.Abs(pd.EffortMin), math.Abs(pd.EffortMax)); b > 0 && !math.IsInf(b, 0) {
 				out[i] = b
 			}
 		}
