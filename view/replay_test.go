@@ -2,6 +2,7 @@ package view
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"image/png"
@@ -143,5 +144,25 @@ func TestReplayInBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		saveReadmeImage(t, img, "replay-stewart.png")
+	}
+}
+
+// TestReplayInlinesMeshes: the mesh files a replay draws travel inside the page.
+func TestReplayInlinesMeshes(t *testing.T) {
+	m, _ := assembled(t, "testdata/arm.xml")
+	log := &sim.Log{Columns: []string{"t", "q:elbow", "q:shoulder"}, Data: []float64{0, 0, 0, 0.5, 0.3, -0.2}}
+	page, err := Replay(m, Run{Name: "swing", Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stl, err := os.ReadFile("testdata/meshes/tetra.stl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(page, []byte("data:application/octet-stream;base64,"+base64.StdEncoding.EncodeToString(stl))) {
+		t.Error("the mesh file is not inlined")
+	}
+	if bytes.Contains(page, []byte(`"files/meshes/tetra.stl"`)) {
+		t.Error("the page still refers to the mesh file")
 	}
 }
