@@ -8,8 +8,8 @@ import (
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/mjcf"
-	"github.com/robocompiler/robocompiler/spatial"
 	"github.com/robocompiler/robocompiler/sim"
+	"github.com/robocompiler/robocompiler/spatial"
 )
 
 // kangarooLandingNativeTask returns the landing in our rollout and natively in MuJoCo.
