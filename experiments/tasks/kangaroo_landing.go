@@ -126,8 +126,8 @@ type landCtrl struct {
 	off, offd, offdd               []float64
 }
 
-// newLandCtrl builds the controller for the flight model m at the configuration q0.
-func newLandCtrl(m *compile.Model, q0, ell0 []float64, gait *landGait) (*landCtrl, error) {
+// newLandCtrl builds the controller for the flight model m holding the motors at ell0.
+func newLandCtrl(m *compile.Model, ell0 []float64, gait *landGait) (*landCtrl, error) {
 	pelvis, err := kin.NewTask(m, landPelvis)
 	if err != nil {
 		return nil, err
@@ -451,7 +451,7 @@ func newLandRun(pl *plant) (*landGait, *landCtrl, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	ctrl, err := newLandCtrl(pl.m, pl.q, append([]float64(nil), d0.Kin.Ell...), gait)
+	ctrl, err := newLandCtrl(pl.m, append([]float64(nil), d0.Kin.Ell...), gait)
 	return gait, ctrl, err
 }
 
