@@ -97,7 +97,7 @@ type Task struct {
 // all returns every task: the explicit list of the experiments this package defines.
 func all() []*Task {
 	return []*Task{digCycleTask(), digCycleNativeTask(), fixedPelvisTask(), fixedPelvisNativeTask(),
-		go2Task(), go2NativeTask(), inspectionTask(), inspectionNativeTask(), pandaTask(), kangarooLandingTask(),
+		go2Task(), go2NativeTask(), inspectionTask(), inspectionNativeTask(), pandaTask(), kangarooLandingTask(), kangarooLandingNativeTask(),
 		inspectionSimbodyTask(), digCycleSimbodyTask(), fixedPelvisSimbodyTask()}
 }
 
