@@ -3,6 +3,7 @@ package robocompiler
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -200,7 +201,11 @@ func (w *batchWorker) forward(b *Batch, s *BatchState, r *BatchResult, reduced b
 	r.A = append(r.A[:0], d.A...)
 	r.TauR = append(r.TauR[:0], d.TauR...)
 	if reduced {
-		r.Mr = append(r.Mr[:0], d.Reduced.Mr...)
+		n := d.Mobility()
+		r.Mr = slices.Grow(r.Mr[:0], n*n)[:n*n]
+		if err := d.DenseReducedMass(r.Mr); err != nil {
+			return err
+		}
 		r.Hr = append(r.Hr[:0], d.Reduced.Hr...)
 	} else {
 		r.Mr, r.Hr = r.Mr[:0], r.Hr[:0]

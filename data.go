@@ -105,13 +105,15 @@ func (d *Data) install(q []float64, p *closure.Partition) error {
 // tracker keeps them current through Assemble, Track and SetFullState, so Forward does
 // not call it; it is the stage to time or to call after using the closure workspace at
 // another configuration. It returns *closure.SingularError when the partition's dependent
-// block is singular at Q.
+// block is singular at Q. It updates the lift by closure.Lift.UpdateE: the condition
+// estimate (Lift().RCond, NaN afterwards) is made only when the factorisation's pivots
+// suggest a singular block, since the tracker has judged the partition at Q.
 func (d *Data) Constraints() error {
 	c := d.Tracker.Data()
 	if d.m.Rows > 0 {
 		c.Jacobian(d.Q)
 	}
-	return d.Tracker.Lift.Update(c.C)
+	return d.Tracker.Lift.UpdateE(c.C)
 }
 
 // Interfaces evaluates the interfaces at the state (Q, U), in order: the feasible velocity

@@ -1,6 +1,7 @@
 package robocompiler_test
 
 import (
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -146,6 +147,17 @@ func TestTreeFormChain(t *testing.T) {
 	}
 	if e := relErr(d.Reduced.Hr, r.Hr); !(e <= 1e-12) {
 		t.Errorf("tree-form h_r differs from the dense oracle by %.3g relative", e)
+	}
+	// The dense accessors form M_T, M_r and E on request.
+	mt, mr, e := make([]float64, n*n), make([]float64, n*n), make([]float64, n*n)
+	if err := errors.Join(d.DenseTreeMass(mt), d.DenseReducedMass(mr), d.DenseLift(e)); err != nil {
+		t.Fatal(err)
+	}
+	if relErr(mt, r.MT) > 1e-12 || relErr(mr, r.Mr) > 1e-12 || relErr(e, E.RawMatrix().Data) != 0 {
+		t.Errorf("dense accessors differ from the oracle: M_T %.3g, M_r %.3g, E %.3g", relErr(mt, r.MT), relErr(mr, r.Mr), relErr(e, E.RawMatrix().Data))
+	}
+	if err := d.DenseLift(e[:1]); err == nil {
+		t.Error("DenseLift accepted a short buffer")
 	}
 	if err := d.Inverse(nil); err != nil {
 		t.Fatal(err)

@@ -123,7 +123,19 @@ func permutationSign(a, b []int) int {
 // Update recomputes E from the closure Jacobian C (Rows × NV) at the current
 // configuration. It returns *SingularError when R_p is singular; E is then unchanged
 // (RCond and Sign describe the singular block).
-func (l *Lift) Update(C *mat.Dense) error {
+func (l *Lift) Update(C *mat.Dense) error { return l.update(C, true) }
+
+// UpdateE is Update without the condition estimate (4–5 triangular solves with R_p), for
+// a caller that needs E only, at a configuration whose partition the tracker has judged
+// (the front door's Data.Constraints). RCond is then NaN (not estimated) unless the
+// factorisation's pivots suggest a singular block — the smallest |pivot| below
+// SingularTol times the largest — when the estimate is made and decides as in Update. A
+// block with an exactly zero pivot column is singular either way.
+func (l *Lift) UpdateE(C *mat.Dense) error { return l.update(C, false) }
+
+// update is Update, with the condition estimate only when estimate is set or the pivots
+// call for it.
+func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	p := l.P
 	r, d := p.Rank, p.Mobility
 	l.RCond, l.Sign = 1, 0
@@ -173,7 +185,11 @@ func (l *Lift) Update(C *mat.Dense) error {
 		l.RCond = 0
 		return &SingularError{RCond: 0}
 	}
-	l.RCond = l.lu.rcond(anorm, l.work, l.iwork)
+	if estimate || l.lu.pivotRatio() < SingularTol {
+		l.RCond = l.lu.rcond(anorm, l.work, l.iwork)
+	} else {
+		l.RCond = math.NaN()
+	}
 	l.Sign = l.lu.sign() * l.depSign
 	if l.RCond < SingularTol {
 		return &SingularError{RCond: l.RCond}

@@ -23,9 +23,9 @@ type rowMap struct {
 	// evaluated: only rates and accelerations need them, so a residual-only evaluation
 	// skips them.
 	jinv bool
-	ra    spatial.Vec3 // R·Axis2
-	axis  spatial.Vec3
-	perp  [2]spatial.Vec3
+	ra   spatial.Vec3 // R·Axis2
+	axis spatial.Vec3
+	perp [2]spatial.Vec3
 	// pre re-expresses twists for the defect homotopy of log rows: V_η = Ad_{D⁻¹} V.
 	pre    spatial.Transform
 	usePre bool

@@ -210,6 +210,7 @@ func (r *Reduced) Forward(tauR, udot []float64) error {
 		return nil
 	}
 	if r.Tree {
+		r.checkTree("dyn: Reduced.Forward")
 		if err := r.dyn.ABA(r.q, r.v, tauR[:nd], r.fext, udot[:nd]); err != nil {
 			return ErrReducedNotPositiveDefinite
 		}
@@ -247,10 +248,19 @@ func (r *Reduced) Forward(tauR, udot []float64) error {
 // ReducedDynamics.
 func (r *Reduced) Inverse(udot, tauR []float64) {
 	if r.Tree {
+		r.checkTree("dyn: Reduced.Inverse")
 		r.dyn.RNEA(r.q, r.v, udot[:r.D], r.fext, tauR[:r.D])
 		return
 	}
 	dense.MulVecAdd(r.Mr, r.D, udot[:r.D], r.Hr, tauR[:r.D])
+}
+
+// checkTree panics when a tree form is solved before any ReducedDynamics gave it a state
+// (a programming error, like a wrong length).
+func (r *Reduced) checkTree(where string) {
+	if r.dyn == nil {
+		panic(where + ": tree form used before ReducedDynamics")
+	}
 }
 
 // TreeAcceleration writes the augmented acceleration a = E u̇ + c (len NV) of a feasible

@@ -15,7 +15,6 @@ import (
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/spf13/cobra"
-	"gonum.org/v1/gonum/mat"
 )
 
 // stateFile is eval's --state input: per joint coordinates q and velocities v, and
@@ -302,20 +301,11 @@ func evaluate(s *assembled, st *stateFile, path string, matrices bool) (*evalJSO
 	if !matrices {
 		return out, nil
 	}
-	if red.Tree {
-		// The tree form (a large loop-free model) forms no dense matrix: E = I, M_r = M_T.
-		mt := make([]float64, m.NVT*m.NVT)
-		d.Kin.Dyn.CRBA(d.Q, mt)
-		out.M, out.Mr = rows(mt, m.NVT), rows(mt, m.NVT)
-		out.E = make([][]float64, m.NV)
-		for i := range out.E {
-			out.E[i] = make([]float64, m.NV)
-			out.E[i][i] = 1
-		}
-		return out, nil
+	mt, mr, e := make([]float64, m.NVT*m.NVT), make([]float64, p.Mobility*p.Mobility), make([]float64, m.NV*p.Mobility)
+	if err := errors.Join(d.DenseTreeMass(mt), d.DenseReducedMass(mr), d.DenseLift(e)); err != nil {
+		return nil, err
 	}
-	out.M, out.Mr = rows(red.MT, m.NVT), rows(red.Mr, p.Mobility)
-	out.E = denseRows(d.Lift().E, m.NV, p.Mobility)
+	out.M, out.Mr, out.E = rows(mt, m.NVT), rows(mr, p.Mobility), rowsOf(e, m.NV, p.Mobility)
 	return out, nil
 }
 
@@ -397,14 +387,11 @@ func rows(x []float64, n int) [][]float64 {
 	return out
 }
 
-// denseRows copies an r×c leading block of A (possibly empty) into rows.
-func denseRows(A *mat.Dense, r, c int) [][]float64 {
+// rowsOf splits the r×c row-major x into rows (never nil, so JSON prints [] rows).
+func rowsOf(x []float64, r, c int) [][]float64 {
 	out := make([][]float64, r)
 	for i := range out {
-		out[i] = make([]float64, c)
-		if c > 0 {
-			mat.Row(out[i], i, A)
-		}
+		out[i] = x[i*c : i*c+c]
 	}
 	return out
 }
