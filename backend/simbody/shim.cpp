@@ -30,6 +30,7 @@ struct rc_sb {
 	// from outside (fresh) or the settings change.
 	std::unique_ptr<RungeKuttaMersonIntegrator> integ;
 	bool fresh = true;
+	double dt = 0; // the step the integrator was set up for
 	rc_sb(const double* g)
 	    : matter(system), forces(system), gravity(forces, matter, Vec3(g[0], g[1], g[2])),
 	      discrete(forces, matter) {
@@ -344,14 +345,17 @@ int rc_sb_energy(rc_sb* s, double* kinetic, double* potential) {
 int rc_sb_step(rc_sb* s, double dt, double accuracy, double ctol) {
 	return guard(s, [&]() -> int {
 		if (need(s, true)) return -1;
-		if (!s->integ || s->integ->getAccuracyInUse() != accuracy || s->integ->getConstraintToleranceInUse() != ctol)
+		if (!s->integ || s->integ->getAccuracyInUse() != accuracy || s->integ->getConstraintToleranceInUse() != ctol ||
+		    s->dt != dt)
 			s->fresh = true;
 		if (s->fresh) {
 			s->integ.reset(new RungeKuttaMersonIntegrator(s->system));
 			s->integ->setAccuracy(accuracy);
 			s->integ->setConstraintTolerance(ctol);
 			s->integ->setReturnEveryInternalStep(false);
+			s->integ->setMaximumStepSize(dt); // a force callback may not survive far trial stages
 			s->integ->initialize(s->state);
+			s->dt = dt;
 		}
 		s->fresh = true; // until the step succeeds
 		RungeKuttaMersonIntegrator& integ = *s->integ;

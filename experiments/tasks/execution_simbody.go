@@ -20,7 +20,7 @@ import (
 // inspectionSimbodyTask returns the Stewart inspection in our rollout and in Simbody.
 func inspectionSimbodyTask() *Task {
 	return &Task{Name: "inspection_simbody", Model: "stewart", Duration: 22, Run: runInspectionSimbody,
-		Description: "Stewart inspection (PD + feedforward on leg lengths, probe wrench) in our rollout and in Simbody " +
+		Description: "Stewart inspection (PD without and with feedforward on leg lengths, probe wrench) in our rollout and in Simbody " +
 			"side by side: platform tracking, closure gaps, Simbody's constraint errors, energy ledgers (needs -tags simbody)"}
 }
 
@@ -37,8 +37,8 @@ func digCycleSimbodyTask() *Task {
 func fixedPelvisSimbodyTask() *Task {
 	return &Task{Name: "fixed_pelvis_simbody", Model: "../shared/models/kangaroo/kangaroo_fixed_base.xml", Duration: 2,
 		Run: runFixedPelvisSimbody,
-		Description: "Kangaroo fixed pelvis motor trajectory (PD 4e4/600 + feedforward) in our rollout and in Simbody side " +
-			"by side: motor tracking, closure gaps, Simbody's constraint errors, energy ledgers (needs -tags simbody)"}
+		Description: "Kangaroo fixed pelvis motor trajectory (PD 4e4/600 without and with feedforward) in our rollout and " +
+			"in Simbody side by side: motor tracking, closure gaps, Simbody's constraint errors, energy ledgers (needs -tags simbody)"}
 }
 
 func runInspectionSimbody(g *cmg.Graph, o Options) (*Result, error) {
@@ -106,18 +106,30 @@ func runFixedPelvisSimbody(g *cmg.Graph, o Options) (*Result, error) {
 		return nil, err
 	}
 	nf := len(kd.Ports)
-	setup := &nativeSetup{pl: pl, column: "motor_rms_m", unit: "mm", metric: "motor_rms_mm", dt: kangarooDt, logEvery: 20,
-		probe: func() sim.Probe {
-			return newErrorProbe("motor_rms_m", nf, newReference(nf, traj), func(_ *sim.State, k *kin.Data, out []float64) { copy(out, k.Ell) })
-		},
-		ctrl: func() (sim.Controller, error) {
-			ff, err := pl.feedforward(pl.model)
-			if err != nil {
-				return nil, err
-			}
-			return newPortPD(nf, kangarooKp, kangarooKd, newReference(nf, traj), ff), nil
-		}}
-	return runSimbodyBoth("Kangaroo fixed pelvis", "", setup, fixedPelvisSimbodyTask().duration(o), o)
+	res := &Result{}
+	for _, ff := range []bool{false, true} {
+		setup := &nativeSetup{pl: pl, column: "motor_rms_m", unit: "mm", metric: "motor_rms_mm", dt: kangarooDt, logEvery: 20,
+			probe: func() sim.Probe {
+				return newErrorProbe("motor_rms_m", nf, newReference(nf, traj), func(_ *sim.State, k *kin.Data, out []float64) { copy(out, k.Ell) })
+			},
+			ctrl: func() (sim.Controller, error) {
+				var f *sim.Feedforward
+				if ff {
+					var err error
+					if f, err = pl.feedforward(pl.model); err != nil {
+						return nil, err
+					}
+				}
+				return newPortPD(nf, kangarooKp, kangarooKd, newReference(nf, traj), f), nil
+			}}
+		label := map[bool]string{false: "pd", true: "pd_ff"}[ff]
+		r, err := runSimbodyBoth("Kangaroo fixed pelvis ("+label+")", label, setup, fixedPelvisSimbodyTask().duration(o), o)
+		if err != nil {
+			return nil, err
+		}
+		res.merge(r)
+	}
+	return res, nil
 }
 
 // runSimbodyBoth runs setup for dur seconds in our rollout (RK4) and in Simbody (the

@@ -24,9 +24,9 @@ type Options struct {
 	// Dt. It must be positive.
 	Dt float64
 	// Accuracy is the integrator's relative accuracy (default 1e-9) and ConstraintTol the
-	// tolerance of Simbody's constraint projection (default max(1e-8, 10·e0) with e0
-	// Simbody's constraint error at the start: near-redundant rows, which Simbody enforces
-	// and our partition drops, may hold only to the model's rounding there).
+	// tolerance of Simbody's constraint projection (default 1e-8, or NearRedundantTol
+	// when the partition drops near-redundant rows: Simbody enforces them, and they hold
+	// only to the model's rounding).
 	Accuracy, ConstraintTol float64
 	// LogEvery logs every LogEvery-th step (0 or 1: every step).
 	LogEvery int

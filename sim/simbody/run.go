@@ -11,6 +11,10 @@ import (
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
+// NearRedundantTol is the default projection tolerance of a model whose partition drops
+// near-redundant rows.
+const NearRedundantTol = 1e-6
+
 // Run rebuilds the model of d in Simbody at d's feasible configuration and steps it n
 // control steps from rest under ctrl (see the package documentation). d is the
 // workspace the controller sees; it is left at the last observed state.
@@ -31,14 +35,13 @@ func Run(d *robocompiler.Data, ctrl sim.Controller, n int, opts Options) (*Resul
 	}
 	defer r.sys.Close()
 	if r.opts.ConstraintTol <= 0 {
-		// Simbody enforces every row, also those our rank decision dropped as only
-		// approximately implied by the others (a file's rounded geometry); their error at
-		// the assembled configuration is the floor the projection can reach.
-		qerr, _, err := r.sys.ConstraintErrors()
-		if err != nil {
-			return nil, err
+		r.opts.ConstraintTol = 1e-8
+		if m := r.m; m.NV > 0 && len(d.Partition().Enforced(m)) < m.Rows {
+			// Simbody holds every row, also those our rank decision dropped as only
+			// approximately implied by the others (a file's rounded geometry): they hold
+			// only to that rounding, and a tighter projection fails.
+			r.opts.ConstraintTol = NearRedundantTol
 		}
-		r.opts.ConstraintTol = max(1e-8, 10*qerr)
 	}
 	for step := range n {
 		if err := r.step(step); err != nil {
