@@ -15,12 +15,11 @@ type analytic struct {
 	cd *closure.Data
 	ct *closure.Tangent
 
-	av, ej, dv, dc, da, vp, col []float64 // len NV
-	dE                          []float64 // NV × D
-	dC                          []float64 // Rows × NV
-	dg, gp, rhs                 []float64 // len Rows
-	tau, dt                     []float64 // len NVT
-	xr                          []float64 // len D
+	av, ej, dv, dc, da, vp, col, psi []float64 // len NV
+	dC                               []float64 // Rows × NV
+	dg, gp, rhs, y                   []float64 // len Rows
+	tau, dt                          []float64 // len NVT
+	xr                               []float64 // len D
 }
 
 // analyticCase reports whether d's model takes the analytic path (the tangent recursions
@@ -44,8 +43,8 @@ func (w *Derivatives) analyticCase(d *Data) bool {
 		nv, nvt, n, r := m.NV, m.NVT, w.D, m.Rows
 		vec := func(k int) []float64 { return make([]float64, k) }
 		w.an = &analytic{dd: dd, tg: dd.NewTangent(), cd: cd, ct: cd.NewTangent(),
-			av: vec(nv), ej: vec(nv), dv: vec(nv), dc: vec(nv), da: vec(nv), vp: vec(nv), col: vec(nv),
-			dE: vec(nv * n), dC: vec(r * nv), dg: vec(r), gp: vec(r), rhs: vec(r),
+			av: vec(nv), ej: vec(nv), dv: vec(nv), dc: vec(nv), da: vec(nv), vp: vec(nv), col: vec(nv), psi: vec(nv),
+			dC: vec(r * nv), dg: vec(r), gp: vec(r), rhs: vec(r), y: vec(r),
 			tau: vec(nvt), dt: vec(nvt), xr: vec(n)}
 	}
 	return true
@@ -64,14 +63,16 @@ func (w *Derivatives) analyticCase(d *Data) bool {
 //
 //	C δE = −δC E,   C δc = −(δC c + ∂_qγ·δq + ∂_vγ·δv)
 //
-// solved on the partition's dependent block (closure.Lift.Curvature), δC and ∂_qγ·δq by
-// closure.Data.Tangent and ∂_vγ·δv by polarisation of the quadratic drift. Nothing is
+// solved on the partition's dependent block (closure.Lift.Curvature): δE is needed only
+// as δE u, δE u̇ + δc (one solve each) and in the weighted sums zᵀ δE (one adjoint solve
+// for all directions, closure.Lift.CurvatureAdjoint); δC and ∂_qγ·δq come from
+// closure.Data.Tangent and ∂_vγ·δv from polarisation of the quadratic drift. Nothing is
 // differenced: the result is exact to round-off. M_r's Cholesky factor (forward) or Lᵀ's
 // LU factors (inverse) are in w.mr.
 func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6, inverse bool) {
 	an, m := w.an, d.m
 	n, nv, nvt, rows, nf := w.D, m.NV, m.NVT, m.Rows, w.NF
-	q, v, u, ud, c := d.Q, d.V, d.U, d.Udot, d.Curv
+	q, v := d.Q, d.V
 	lift := d.Lift()
 	e := lift.E.RawMatrix()
 	jl := d.Kin.JEll.RawMatrix()
@@ -83,75 +84,63 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 	if inverse {
 		outQ, outU = w.DfDq, w.DfDU
 	}
+	// z weighs δE in the reduced equation: (δE_Tᵀ τ − δLᵀ f)_k = zᵀ δE e_k with
+	// z = [τ; 0] − J_ℓᵀ f, and zᵀ δE e_k = yᵀ (δC E e_k) with y the adjoint solve.
+	if rows > 0 {
+		clear(an.col)
+		copy(an.col, an.tau)
+		for p := range nf {
+			if f == nil || f[p] == 0 {
+				continue
+			}
+			for i, x := range jl.Data[p*jl.Stride : p*jl.Stride+nv] {
+				an.col[i] -= f[p] * x
+			}
+		}
+		lift.CurvatureAdjoint(an.col, an.y)
+	}
 	for j := range n {
 		for i := range nv {
 			an.ej[i] = e.Data[i*e.Stride+j]
 		}
-		clear(an.dE)
 		clear(an.dv)
 		clear(an.da)
+		clear(an.psi)
 		if rows > 0 {
+			// δC, ∂_qγ·a_j; then δv = δE u = Curvature(δC v), ψ = yᵀ δC, and
+			// δa = δE u̇ + δc = Curvature(δC a + ∂_qγ·δq + ∂_vγ·δv) with a = E u̇ + c.
 			an.cd.Tangent(an.ct, q, v, an.ej, an.dC, an.dg)
-			for k := range n {
-				for r := range rows {
-					row := an.dC[r*nv : r*nv+nv]
-					s := 0.0
-					for i, x := range row {
-						if x != 0 {
-							s += x * e.Data[i*e.Stride+k]
-						}
-					}
-					an.gp[r] = s
-				}
-				lift.Curvature(an.gp, an.col) // δE e_k
-				for i, x := range an.col {
-					an.dE[i*n+k] = x
-				}
-			}
-			for i := range nv {
-				s := 0.0
-				for k := range n {
-					s += an.dE[i*n+k] * u[k]
-				}
-				an.dv[i] = s
-			}
-			an.polarize(q, v, an.dv)
 			for r := range rows {
 				row := an.dC[r*nv : r*nv+nv]
-				s := an.dg[r] + an.gp[r]
+				sv, sa, yr := 0.0, an.dg[r], an.y[r]
 				for i, x := range row {
 					if x != 0 {
-						s += x * c[i]
+						sv += x * v[i]
+						sa += x * an.av[i]
+						an.psi[i] += yr * x
 					}
 				}
-				an.rhs[r] = s
+				an.gp[r], an.rhs[r] = sv, sa
 			}
-			lift.Curvature(an.rhs, an.dc)
-			for i := range nv {
-				s := an.dc[i]
-				for k := range n {
-					s += an.dE[i*n+k] * ud[k]
-				}
-				an.da[i] = s
+			lift.Curvature(an.gp, an.dv)
+			an.polarize(q, v, an.dv)
+			for r := range rows {
+				an.rhs[r] += an.gp[r]
 			}
+			lift.Curvature(an.rhs, an.da)
 		}
 		an.dd.RNEATangent(an.tg, v, an.av, an.ej, an.dv, an.da, an.dt)
 		for k := range n {
 			s := 0.0
-			for i := range nvt {
-				s += e.Data[i*e.Stride+k]*an.dt[i] + an.dE[i*n+k]*an.tau[i]
-			}
-			for p := range nf {
-				if f == nil || f[p] == 0 {
+			for i := range nv {
+				ek := e.Data[i*e.Stride+k]
+				if ek == 0 {
 					continue
 				}
-				dl := 0.0
-				for i, x := range jl.Data[p*jl.Stride : p*jl.Stride+nv] {
-					if x != 0 {
-						dl += x * an.dE[i*n+k]
-					}
+				s += ek * an.psi[i]
+				if i < nvt {
+					s += ek * an.dt[i]
 				}
-				s -= f[p] * dl
 			}
 			an.xr[k] = s
 		}

@@ -410,3 +410,20 @@ func TestDerivativeMethodsAgree(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkForwardDerivatives measures every partial of the reduced forward dynamics
+// (Data.ForwardDerivatives) per built-in mechanism, beside BenchmarkForward.
+func BenchmarkForwardDerivatives(b *testing.B) {
+	for _, name := range []string{"fourbar", "fivebar", "stewart", "excavator"} {
+		b.Run(name, func(b *testing.B) {
+			c := newForwardCase(b, name)
+			w := c.d.NewDerivatives()
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := c.d.ForwardDerivatives(w, c.f, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -116,3 +116,45 @@ func kangarooAssembled(t *testing.T) (*compile.Model, []float64) {
 	}
 	return m, a.Q
 }
+
+// TestCurvatureAdjoint: zᵀ Curvature(γ) = CurvatureAdjoint(z)ᵀ γ for random z and γ on
+// every built-in mechanism.
+func TestCurvatureAdjoint(t *testing.T) {
+	for _, f := range builtins(t, false) {
+		m, q := f.m, f.q
+		d := NewData(m)
+		p, err := PartitionAt(m, q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := NewLift(p, m.NV)
+		d.Jacobian(q)
+		if err := l.Update(d.C); err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(5, 6))
+		for range 5 {
+			z, g := make([]float64, m.NV), make([]float64, m.Rows)
+			for i := range z {
+				z[i] = rng.NormFloat64()
+			}
+			for i := range g {
+				g[i] = rng.NormFloat64()
+			}
+			c, y := make([]float64, m.NV), make([]float64, m.Rows)
+			l.Curvature(g, c)
+			l.CurvatureAdjoint(z, y)
+			lhs, rhs, scale := 0.0, 0.0, 0.0
+			for i := range z {
+				lhs += z[i] * c[i]
+				scale += math.Abs(z[i] * c[i])
+			}
+			for i := range g {
+				rhs += y[i] * g[i]
+			}
+			if math.Abs(lhs-rhs) > 1e-10*scale {
+				t.Fatalf("%s: zᵀc = %.15g, yᵀγ = %.15g", f.name, lhs, rhs)
+			}
+		}
+	}
+}
