@@ -15,11 +15,12 @@ type analytic struct {
 	cd *closure.Data
 	ct *closure.Tangent
 
-	av, ej, dv, dc, da, vp, col, psi []float64 // len NV
-	dC                               []float64 // Rows × NV
-	dg, gp, rhs, y                   []float64 // len Rows
-	tau, dt                          []float64 // len NVT
-	xr                               []float64 // len D
+	av, ej, dv, dc, da, col, psi []float64 // len NV
+	dC, dCv                      []float64 // Rows × NV: δC along a_j, and along v
+	dCjv                         []float64 // D × Rows: δC_j v per direction
+	dg, gp, rhs, y               []float64 // len Rows
+	tau, dt                      []float64 // len NVT
+	xr                           []float64 // len D
 }
 
 // analyticCase reports whether d's model takes the analytic path (the tangent recursions
@@ -43,8 +44,8 @@ func (w *Derivatives) analyticCase(d *Data) bool {
 		nv, nvt, n, r := m.NV, m.NVT, w.D, m.Rows
 		vec := func(k int) []float64 { return make([]float64, k) }
 		w.an = &analytic{dd: dd, tg: dd.NewTangent(), cd: cd, ct: cd.NewTangent(),
-			av: vec(nv), ej: vec(nv), dv: vec(nv), dc: vec(nv), da: vec(nv), vp: vec(nv), col: vec(nv), psi: vec(nv),
-			dC: vec(r * nv), dg: vec(r), gp: vec(r), rhs: vec(r), y: vec(r),
+			av: vec(nv), ej: vec(nv), dv: vec(nv), dc: vec(nv), da: vec(nv), col: vec(nv), psi: vec(nv),
+			dC: vec(r * nv), dCv: vec(r * nv), dCjv: vec(n * r), dg: vec(r), gp: vec(r), rhs: vec(r), y: vec(r),
 			tau: vec(nvt), dt: vec(nvt), xr: vec(n)}
 	}
 	return true
@@ -66,8 +67,8 @@ func (w *Derivatives) analyticCase(d *Data) bool {
 // solved on the partition's dependent block (closure.Lift.Curvature): δE is needed only
 // as δE u, δE u̇ + δc (one solve each) and in the weighted sums zᵀ δE (one adjoint solve
 // for all directions, closure.Lift.CurvatureAdjoint); δC and ∂_qγ·δq come from
-// closure.Data.Tangent and ∂_vγ·δv from polarisation of the quadratic drift. Nothing is
-// differenced: the result is exact to round-off. M_r's Cholesky factor (forward) or Lᵀ's
+// closure.Data.Tangent, as does ∂_vγ·δv. Nothing is differenced: the result is exact to
+// round-off. M_r's Cholesky factor (forward) or Lᵀ's
 // LU factors (inverse) are in w.mr.
 func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6, inverse bool) {
 	an, m := w.an, d.m
@@ -79,6 +80,9 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 	an.dd.RNEA(q, v, an.av, fext, an.tau)
 	if rows > 0 {
 		an.cd.Drift(q, v)
+		// δC along v itself: ∂_vγ·w = δC[w] v + δC[v] w for the quadratic drift, so the
+		// speed directions w = E e_k need no pass of their own (δC[E e_k] v is δC_k v).
+		an.cd.Tangent(an.ct, q, v, v, nil, an.dCv, an.dg)
 	}
 	outQ, outU := w.DUdotDq, w.DUdotDU
 	if inverse {
@@ -109,7 +113,7 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 		if rows > 0 {
 			// δC, ∂_qγ·a_j; then δv = δE u = Curvature(δC v), ψ = yᵀ δC, and
 			// δa = δE u̇ + δc = Curvature(δC a + ∂_qγ·δq + ∂_vγ·δv) with a = E u̇ + c.
-			an.cd.Tangent(an.ct, q, v, an.ej, an.dC, an.dg)
+			an.cd.Tangent(an.ct, q, v, an.ej, nil, an.dC, an.dg)
 			for r := range rows {
 				row := an.dC[r*nv : r*nv+nv]
 				sv, sa, yr := 0.0, an.dg[r], an.y[r]
@@ -121,9 +125,10 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 					}
 				}
 				an.gp[r], an.rhs[r] = sv, sa
+				an.dCjv[j*rows+r] = sv
 			}
 			lift.Curvature(an.gp, an.dv)
-			an.polarize(q, v, an.dv)
+			an.cd.Tangent(an.ct, q, v, nil, an.dv, nil, an.gp) // ∂_vγ·δv
 			for r := range rows {
 				an.rhs[r] += an.gp[r]
 			}
@@ -152,7 +157,15 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 		}
 		clear(an.dc)
 		if rows > 0 {
-			an.polarize(q, v, an.ej)
+			for r := range rows { // ∂_vγ·E e_k = δC_k v + δC[v] E e_k
+				s := an.dCjv[k*rows+r]
+				for i, x := range an.dCv[r*nv : r*nv+nv] {
+					if x != 0 {
+						s += x * an.ej[i]
+					}
+				}
+				an.gp[r] = s
+			}
 			lift.Curvature(an.gp, an.dc)
 		}
 		an.dd.RNEATangent(an.tg, v, an.av, nil, an.ej, an.dc, an.dt)
@@ -181,22 +194,5 @@ func (w *Derivatives) reducedSolve(inverse bool, out []float64, j int) {
 	}
 	for i, y := range x {
 		out[i*n+j] = y
-	}
-}
-
-// polarize writes into gp the derivative ∂_vγ(q, v)·dv of the drift, exactly, as
-// (γ(v + dv) − γ(v − dv))/2: the drift is a quadratic polynomial in the velocity.
-func (an *analytic) polarize(q, v, dv []float64) {
-	for i := range v {
-		an.vp[i] = v[i] + dv[i]
-	}
-	an.cd.DriftOnly(q, an.vp)
-	copy(an.gp, an.cd.Gamma)
-	for i := range v {
-		an.vp[i] = v[i] - dv[i]
-	}
-	an.cd.DriftOnly(q, an.vp)
-	for r, g := range an.cd.Gamma {
-		an.gp[r] = (an.gp[r] - g) / 2
 	}
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // TestTangent compares Data.Tangent with sixth-order central differences of the closure
-// Jacobian and of the drift along q ⊕ ε a (v held) for random tangent a and v at the
+// Jacobian and of the drift along (q ⊕ ε a, v + ε dv) for random tangent a and v and any
+// dv at the
 // assembled configurations of every built-in mechanism, in both comparison forms (SE(3)
 // cut rows and the eliminated point, universal, revolute and prismatic rows), and of
 // Kangaroo; relative agreement 1e-8.
@@ -60,14 +61,22 @@ func TestTangent(t *testing.T) {
 			}
 			for range 5 {
 				a, v := tangentVec(), tangentVec()
+				dv := make([]float64, nv) // any velocity direction, tangent or not
+				for i := range dv {
+					dv[i] = rng.NormFloat64()
+				}
 				dC, dg := make([]float64, rows*nv), make([]float64, rows)
 				d.Drift(q, v)
-				d.Tangent(tg, q, v, a, dC, dg)
+				d.Tangent(tg, q, v, a, dv, dC, dg)
 				e := NewData(m)
 				qe := make([]float64, m.NQ)
+				ve := make([]float64, nv)
 				at := func(s float64) []float64 {
 					m.Integrate(q, a, s, qe)
-					e.Drift(qe, v)
+					for i := range ve {
+						ve[i] = v[i] + s*dv[i]
+					}
+					e.Drift(qe, ve)
 					out := append([]float64(nil), e.C.RawMatrix().Data...)
 					return append(out, e.Gamma...)
 				}
