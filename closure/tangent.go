@@ -11,11 +11,19 @@ import (
 type Tangent struct {
 	m, dm []spatial.Vec6
 	rows  [6]float64
+	// Per node: its pose relative to the base and its pathState, valid while
+	// stamp[node] == pass (one pass per run of comparisons with a common base).
+	g     []spatial.Transform
+	st    []pathState
+	stamp []uint64
+	pass  uint64
 }
 
 // NewTangent allocates the scratch of Tangent for d's model.
 func (d *Data) NewTangent() *Tangent {
-	return &Tangent{m: make([]spatial.Vec6, d.m.NV), dm: make([]spatial.Vec6, d.m.NV)}
+	nn := len(d.m.Bodies) + 1
+	return &Tangent{m: make([]spatial.Vec6, d.m.NV), dm: make([]spatial.Vec6, d.m.NV),
+		g: make([]spatial.Transform, nn), st: make([]pathState, nn), stamp: make([]uint64, nn)}
 }
 
 // TangentSupported reports whether Tangent covers the model: every joint with coordinates
@@ -71,11 +79,17 @@ func (d *Data) Tangent(t *Tangent, q, v, a, dv []float64, dC, dgamma []float64) 
 			break
 		}
 	}
+	base := -1
 	for ci := range m.Comparisons {
 		c := &m.Comparisons[ci]
 		ea, eb := d.downA[ci], d.downB[ci]
+		b := c.LCA
 		if d.opts.Global {
-			ea, eb = d.rootA[ci], d.rootB[ci]
+			ea, eb, b = d.rootA[ci], d.rootB[ci], compile.Ground
+		}
+		if b != base { // node quantities are relative to the base: start afresh
+			base = b
+			t.pass++
 		}
 		var A, B pathState
 		d.tangentPath(t, ea, q, v, a, dv, &A)
@@ -163,6 +177,10 @@ func (d *Data) tangentPath(t *Tangent, edges []int, q, v, a, dv []float64, s *pa
 	for _, e := range edges {
 		ed := &m.Edges[e]
 		j := &m.Joints[ed.Joint]
+		if c := ed.Child; t.stamp[c] == t.pass { // evaluated for this base already
+			g, *s = t.g[c], t.st[c]
+			continue
+		}
 		d.placeEdge(e, q)
 		g = g.Mul(d.xe[e])
 		var sa, sv, sdv spatial.Vec6
@@ -190,6 +208,7 @@ func (d *Data) tangentPath(t *Tangent, edges []int, q, v, a, dv []float64, s *pa
 		s.dw = s.dw.Add(drel)
 		s.wd = s.wd.Add(spatial.CrossMotion(s.w, rel))
 		s.dwd = s.dwd.Add(spatial.CrossMotion(s.dw, rel)).Add(spatial.CrossMotion(s.w, drel))
+		t.g[ed.Child], t.st[ed.Child], t.stamp[ed.Child] = g, *s, t.pass
 	}
 }
 
