@@ -58,16 +58,16 @@ type Derivatives struct {
 	DfDq, DfDU, DfDUdot []float64
 	// Step is the configuration difference step (rad or m); 0 means DefaultDerivativeStep.
 	Step float64
-	// Analytic reports that the last call computed every partial analytically: on a
-	// loop-free model (no closure rows, joint ports only, joints that dyn.RNEATangent
-	// covers) the configuration and speed partials come from the tangent RNEA, exact to
-	// round-off, instead of differences and polarisation.
+	// Analytic reports that the last call computed every partial analytically (see
+	// derivatives_analytic.go): on models whose joints the tangent recursions cover
+	// (dyn.Data.TangentSupported, closure.Data.TangentSupported) and whose ports are joint
+	// ports — every built-in and shared model — instead of by the difference method.
 	Analytic bool
+	// Differences forces the difference method (the reference the analytic path is
+	// benchmarked against).
+	Differences bool
 
-	dd      *dyn.Data    // tree workspace of the analytic path (nil until used)
-	tg      *dyn.Tangent // its tangent scratch
-	ev, av  []float64    // len NV: a unit direction, the augmented acceleration
-	tau, dt []float64    // len NVT: RNEA and its tangent
+	an *analytic // the analytic path's workspace (nil until used)
 
 	aux           *Data              // the evaluation workspace, placed at the state
 	model         *Model             // the model aux was made for
@@ -144,9 +144,9 @@ func (d *Data) ForwardDerivatives(w *Derivatives, f []float64, fext []spatial.Ve
 			w.DUdotDf[i*nf+k] = v
 		}
 	}
-	if w.Analytic = w.treeCase(d); w.Analytic {
-		copy(w.av, d.A)
-		w.treePartials(d, fext, false)
+	if w.Analytic = w.analyticCase(d); w.Analytic {
+		copy(w.an.av, d.A)
+		w.analyticPartials(d, f, fext, false)
 		return nil
 	}
 	if err := w.speedPartials(d, false, f, fext, w.DUdotDU, n); err != nil {
@@ -192,82 +192,15 @@ func (d *Data) InverseDerivatives(w *Derivatives, fext []spatial.Vec6) error {
 			w.DfDUdot[i*n+j] = v
 		}
 	}
-	if w.Analytic = w.treeCase(d); w.Analytic {
-		clear(w.av)
-		for k, c := range d.Partition().Independent {
-			w.av[c] = d.Udot[k]
-		}
-		w.treePartials(d, fext, true)
+	if w.Analytic = w.analyticCase(d); w.Analytic {
+		dyn.TreeAcceleration(d.Lift().E, d.Curv, d.Udot, w.an.av)
+		w.analyticPartials(d, w.F, fext, true)
 		return nil
 	}
 	if err := w.speedPartials(d, true, nil, fext, w.DfDU, n); err != nil {
 		return err
 	}
 	return w.configPartials(d, true, nil, fext, w.DfDq, n)
-}
-
-// treeCase reports whether d's model takes the analytic path: no closure rows and no cut
-// coordinates (E is a permutation, c = 0), joint ports only (L is constant) and joints
-// that dyn.RNEATangent covers. It makes the path's workspace on first use.
-func (w *Derivatives) treeCase(d *Data) bool {
-	m := d.m
-	if m.Rows != 0 || m.NV != m.NVT {
-		return false
-	}
-	for i := range m.Ports {
-		if m.Ports[i].TwoPoint {
-			return false
-		}
-	}
-	if w.dd == nil || w.dd.Model() != m.Model {
-		dd := dyn.NewData(m.Model)
-		if !dd.TangentSupported() {
-			return false
-		}
-		w.dd, w.tg = dd, dd.NewTangent()
-		w.ev, w.av = make([]float64, m.NV), make([]float64, m.NV)
-		w.tau, w.dt = make([]float64, m.NVT), make([]float64, m.NVT)
-	}
-	return true
-}
-
-// treePartials fills the configuration and speed partials of the forward (or, with
-// inverse, the inverse) dynamics on a loop-free model from the tangent RNEA at the
-// augmented acceleration w.av: with τ = RNEA(q, v, a), M_r u̇ = Lᵀf − (τ − M a) gives
-// ∂u̇/∂x = −M_r⁻¹ Eᵀ ∂τ/∂x (M_r factored in w.mr), and f = L⁻ᵀ Eᵀ τ gives ∂f/∂x =
-// L⁻ᵀ Eᵀ ∂τ/∂x (Lᵀ factored in w.mr) for x the configuration and the speeds.
-func (w *Derivatives) treePartials(d *Data, fext []spatial.Vec6, inverse bool) {
-	n, ind := w.D, d.Partition().Independent
-	w.dd.RNEA(d.Q, d.V, w.av, fext, w.tau)
-	for pass, out := range [2][]float64{w.DUdotDq, w.DUdotDU} {
-		if inverse {
-			out = [2][]float64{w.DfDq, w.DfDU}[pass]
-		}
-		for j, c := range ind {
-			w.ev[c] = 1
-			if pass == 0 {
-				w.dd.RNEATangent(w.tg, d.V, w.av, w.ev, nil, nil, w.dt)
-			} else {
-				w.dd.RNEATangent(w.tg, d.V, w.av, nil, w.ev, nil, w.dt)
-			}
-			w.ev[c] = 0
-			x := w.acc[:n]
-			for k, r := range ind {
-				x[k] = w.dt[r]
-			}
-			if inverse {
-				dense.LUSolve(w.mr, n, w.piv, x)
-			} else {
-				dense.CholeskySolve(w.mr, n, x)
-			}
-			for i, v := range x {
-				if !inverse {
-					v = -v
-				}
-				out[i*n+j] = v
-			}
-		}
-	}
 }
 
 // factorLT factors Lᵀ (D×D) of data e into w.mr, w.piv.

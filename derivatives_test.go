@@ -16,8 +16,6 @@ type derivCase struct {
 	name, path, partition, seed string
 	supports                    []string
 	tol                         float64
-	// analytic: the model takes the analytic (loop-free) path.
-	analytic bool
 }
 
 func derivCases(t *testing.T) []derivCase {
@@ -35,7 +33,7 @@ func derivCases(t *testing.T) []derivCase {
 	return append(cases,
 		derivCase{name: "panda", path: dir + "/" + testmodels.Panda, tol: 1e-6},
 		derivCase{name: "go2/feet", path: dir + "/" + testmodels.Go2, seed: "home", supports: []string{"FL", "FR", "RL", "RR"}, tol: 1e-6},
-		derivCase{name: "go2/floating", path: dir + "/" + testmodels.Go2, seed: "home", tol: 1e-6, analytic: true},
+		derivCase{name: "go2/floating", path: dir + "/" + testmodels.Go2, seed: "home", tol: 1e-6},
 		derivCase{name: "kangaroo", path: dir + "/" + testmodels.Kangaroo, seed: "home", tol: 1e-6},
 	)
 }
@@ -179,8 +177,8 @@ func TestForwardDerivatives(t *testing.T) {
 				if err := d.ForwardDerivatives(w, f, nil); err != nil {
 					t.Fatal(err)
 				}
-				if w.Analytic != c.analytic {
-					t.Fatalf("Analytic = %v", w.Analytic)
+				if !w.Analytic {
+					t.Fatal("the analytic path does not cover the model")
 				}
 				n, nf := d.Mobility(), len(f)
 				acc := func(e *robocompiler.Data) []float64 {
@@ -369,5 +367,53 @@ func TestDerivativesAllocateNothing(t *testing.T) {
 				t.Errorf("%s: InverseDerivatives: %v allocations, err %v", name, n, err)
 			}
 		}
+	}
+}
+
+// TestDerivativeMethodsAgree: the analytic path and the difference method (Differences)
+// agree on the excavator and Kangaroo to the difference method's accuracy (1e-7).
+func TestDerivativeMethodsAgree(t *testing.T) {
+	cases := derivCases(t)
+	for _, c := range cases {
+		if c.name != "excavator/joint_space" && c.name != "kangaroo" && c.name != "go2/feet" {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(22, 1))
+			d, f := derivState(t, c, rng)
+			a, b := d.NewDerivatives(), d.NewDerivatives()
+			b.Differences = true
+			if err := d.ForwardDerivatives(a, f, nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := d.ForwardDerivatives(b, f, nil); err != nil {
+				t.Fatal(err)
+			}
+			if !a.Analytic || b.Analytic {
+				t.Fatalf("Analytic = %v, %v", a.Analytic, b.Analytic)
+			}
+			for k, pair := range [3][2][]float64{{a.DUdotDq, b.DUdotDq}, {a.DUdotDU, b.DUdotDU}, {a.DUdotDf, b.DUdotDf}} {
+				if r := relErr(pair[0], pair[1]); r > 1e-7 {
+					t.Errorf("block %d: the methods differ by %.3g", k, r)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkForwardDerivatives measures every partial of the reduced forward dynamics
+// (Data.ForwardDerivatives) per built-in mechanism, beside BenchmarkForward.
+func BenchmarkForwardDerivatives(b *testing.B) {
+	for _, name := range []string{"fourbar", "fivebar", "stewart", "excavator"} {
+		b.Run(name, func(b *testing.B) {
+			c := newForwardCase(b, name)
+			w := c.d.NewDerivatives()
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := c.d.ForwardDerivatives(w, c.f, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -11,11 +11,19 @@ import (
 type Tangent struct {
 	m, dm []spatial.Vec6
 	rows  [6]float64
+	// Per node: its pose relative to the base and its pathState, valid while
+	// stamp[node] == pass (one pass per run of comparisons with a common base).
+	g     []spatial.Transform
+	st    []pathState
+	stamp []uint64
+	pass  uint64
 }
 
 // NewTangent allocates the scratch of Tangent for d's model.
 func (d *Data) NewTangent() *Tangent {
-	return &Tangent{m: make([]spatial.Vec6, d.m.NV), dm: make([]spatial.Vec6, d.m.NV)}
+	nn := len(d.m.Bodies) + 1
+	return &Tangent{m: make([]spatial.Vec6, d.m.NV), dm: make([]spatial.Vec6, d.m.NV),
+		g: make([]spatial.Transform, nn), st: make([]pathState, nn), stamp: make([]uint64, nn)}
 }
 
 // TangentSupported reports whether Tangent covers the model: every joint with coordinates
@@ -36,11 +44,13 @@ func (d *Data) TangentSupported() bool {
 }
 
 // Tangent writes the directional derivatives of the closure Jacobian and of the drift at
-// the configuration q along the direction a (len NV, velocity coordinates, q ⊕ ε·a):
+// the configuration q along the direction a (len NV, velocity coordinates, q ⊕ ε·a) and
+// the velocity direction dv (len NV):
 //
-//	dC = d/dε C(q ⊕ ε a)            (Rows × NV, row-major, stride NV)
-//	dgamma = d/dε γ(q ⊕ ε a, v)     (len Rows; v held, the drift of Drift)
+//	dC = d/dε C(q ⊕ ε a)                  (Rows × NV, row-major, stride NV)
+//	dgamma = d/dε γ(q ⊕ ε a, v + ε dv)    (len Rows; γ the drift of Drift)
 //
+// a or dv may be nil (zero); with a nil, dC is not written (it may be nil).
 // for a feasible q, a and v tangent (C a = 0, C v = 0) — the second and third derivatives
 // of the residual that the derivatives of the lift and the curvature need (C Ė = −Ċ E).
 // It is the forward-mode (tangent) form of the evaluation: poses move as
@@ -50,10 +60,12 @@ func (d *Data) TangentSupported() bool {
 // and stays 0 along a tangent direction. It requires TangentSupported, no defect
 // homotopy, and the workspace evaluated at q by Jacobian or Drift (it evaluates the
 // Jacobian itself otherwise); it allocates nothing.
-func (d *Data) Tangent(t *Tangent, q, v, a []float64, dC, dgamma []float64) {
+func (d *Data) Tangent(t *Tangent, q, v, a, dv []float64, dC, dgamma []float64) {
 	m := d.m
 	nv := m.NV
-	clear(dC[:m.Rows*nv])
+	if a != nil {
+		clear(dC[:m.Rows*nv])
+	}
 	clear(dgamma[:m.Rows])
 	if m.Rows == 0 {
 		return
@@ -67,29 +79,36 @@ func (d *Data) Tangent(t *Tangent, q, v, a []float64, dC, dgamma []float64) {
 			break
 		}
 	}
+	base := -1
 	for ci := range m.Comparisons {
 		c := &m.Comparisons[ci]
 		ea, eb := d.downA[ci], d.downB[ci]
+		b := c.LCA
 		if d.opts.Global {
-			ea, eb = d.rootA[ci], d.rootB[ci]
+			ea, eb, b = d.rootA[ci], d.rootB[ci], compile.Ground
+		}
+		if b != base { // node quantities are relative to the base: start afresh
+			base = b
+			t.pass++
 		}
 		var A, B pathState
-		d.tangentPath(t, ea, q, v, a, &A)
-		d.tangentPath(t, eb, q, v, a, &B)
+		d.tangentPath(t, ea, q, v, a, dv, &A)
+		d.tangentPath(t, eb, q, v, a, dv, &B)
 		pc := &d.comps[ci]
 		fp, fpInv, rf := pc.fp, pc.fpInv, &pc.rf
 		wfp, wA, wdA, dwA, dwdA := A.W, A.w, A.wd, A.dw, A.dwd
 		if c.Joint >= 0 {
 			j := &m.Joints[c.Joint]
-			var sa, sv spatial.Vec6
+			var sa, sv, sdv spatial.Vec6
 			for k := range j.NV {
 				s := d.s[j.V0+k]
-				sa = sa.Add(s.Scale(a[j.V0+k]))
+				sa = sa.Add(s.Scale(at(a, j.V0+k)))
 				sv = sv.Add(s.Scale(v[j.V0+k]))
+				sdv = sdv.Add(s.Scale(at(dv, j.V0+k)))
 			}
 			wfp = wfp.Add(fp.ActMotion(sa))
 			rel := fp.ActMotion(sv)
-			drel := spatial.CrossMotion(wfp, rel)
+			drel := spatial.CrossMotion(wfp, rel).Add(fp.ActMotion(sdv))
 			wA = wA.Add(rel)
 			dwA = dwA.Add(drel)
 			wdA = wdA.Add(spatial.CrossMotion(wA, rel))
@@ -101,6 +120,9 @@ func (d *Data) Tangent(t *Tangent, q, v, a []float64, dC, dgamma []float64) {
 		nr := c.Rows()
 		// Jacobian columns: ±rate(Ad_{fp⁻¹} m_k) of the path edges, −rate(S_k) of the cut.
 		for pass, edges := range [2][]int{ea, eb} {
+			if a == nil {
+				break
+			}
 			sign := -1.0
 			if pass == 1 {
 				sign = 1
@@ -118,7 +140,7 @@ func (d *Data) Tangent(t *Tangent, q, v, a []float64, dC, dgamma []float64) {
 				}
 			}
 		}
-		if c.Joint >= 0 {
+		if c.Joint >= 0 && a != nil {
 			j := &m.Joints[c.Joint]
 			for k := range j.NV {
 				tg.rate(d.s[j.V0+k].Scale(-1), spatial.Vec6{}, t.rows[:nr])
@@ -149,27 +171,32 @@ type pathState struct {
 // tangentPath propagates pose, twists and their derivatives along a down the edges from
 // the evaluation base, storing each edge's Jacobian columns m_k = Ad_g S_k and their
 // derivatives in t.
-func (d *Data) tangentPath(t *Tangent, edges []int, q, v, a []float64, s *pathState) {
+func (d *Data) tangentPath(t *Tangent, edges []int, q, v, a, dv []float64, s *pathState) {
 	m := d.m
 	g := spatial.Identity()
 	for _, e := range edges {
 		ed := &m.Edges[e]
 		j := &m.Joints[ed.Joint]
+		if c := ed.Child; t.stamp[c] == t.pass { // evaluated for this base already
+			g, *s = t.g[c], t.st[c]
+			continue
+		}
 		d.placeEdge(e, q)
 		g = g.Mul(d.xe[e])
-		var sa, sv spatial.Vec6
+		var sa, sv, sdv spatial.Vec6
 		for k := range j.NV {
 			sk := d.s[j.V0+k]
-			sa = sa.Add(sk.Scale(a[j.V0+k]))
+			sa = sa.Add(sk.Scale(at(a, j.V0+k)))
 			sv = sv.Add(sk.Scale(v[j.V0+k]))
+			sdv = sdv.Add(sk.Scale(at(dv, j.V0+k)))
 		}
 		relA, rel := g.ActMotion(sa), g.ActMotion(sv)
 		s.W = s.W.Add(relA)
-		drel := spatial.CrossMotion(s.W, rel)
+		drel := spatial.CrossMotion(s.W, rel).Add(g.ActMotion(sdv))
 		if ed.Reversed {
 			drel = drel.Sub(spatial.CrossMotion(relA, rel))
 		}
-		for k := range j.NV {
+		for k := 0; k < j.NV && a != nil; k++ {
 			mk := g.ActMotion(d.s[j.V0+k])
 			dmk := spatial.CrossMotion(s.W, mk)
 			if ed.Reversed {
@@ -181,6 +208,7 @@ func (d *Data) tangentPath(t *Tangent, edges []int, q, v, a []float64, s *pathSt
 		s.dw = s.dw.Add(drel)
 		s.wd = s.wd.Add(spatial.CrossMotion(s.w, rel))
 		s.dwd = s.dwd.Add(spatial.CrossMotion(s.dw, rel)).Add(spatial.CrossMotion(s.w, drel))
+		t.g[ed.Child], t.st[ed.Child], t.stamp[ed.Child] = g, *s, t.pass
 	}
 }
 
@@ -225,4 +253,12 @@ func (g *rowTangent) accel(V, Vd, dV, dVd spatial.Vec6, out []float64) {
 	wra := w.Cross(f.ra)
 	dradd := dwd.Cross(f.ra).Add(wd.Cross(g.dra)).Add(dw.Cross(wra)).Add(w.Cross(dw.Cross(f.ra).Add(w.Cross(g.dra))))
 	f.combine(dwd, dpdd, dradd, out)
+}
+
+// at is x[i], or 0 for a nil x.
+func at(x []float64, i int) float64 {
+	if x == nil {
+		return 0
+	}
+	return x[i]
 }

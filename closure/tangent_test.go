@@ -10,7 +10,8 @@ import (
 )
 
 // TestTangent compares Data.Tangent with sixth-order central differences of the closure
-// Jacobian and of the drift along q ⊕ ε a (v held) for random tangent a and v at the
+// Jacobian and of the drift along (q ⊕ ε a, v + ε dv) for random tangent a and v and any
+// dv at the
 // assembled configurations of every built-in mechanism, in both comparison forms (SE(3)
 // cut rows and the eliminated point, universal, revolute and prismatic rows), and of
 // Kangaroo; relative agreement 1e-8.
@@ -60,14 +61,22 @@ func TestTangent(t *testing.T) {
 			}
 			for range 5 {
 				a, v := tangentVec(), tangentVec()
+				dv := make([]float64, nv) // any velocity direction, tangent or not
+				for i := range dv {
+					dv[i] = rng.NormFloat64()
+				}
 				dC, dg := make([]float64, rows*nv), make([]float64, rows)
 				d.Drift(q, v)
-				d.Tangent(tg, q, v, a, dC, dg)
+				d.Tangent(tg, q, v, a, dv, dC, dg)
 				e := NewData(m)
 				qe := make([]float64, m.NQ)
+				ve := make([]float64, nv)
 				at := func(s float64) []float64 {
 					m.Integrate(q, a, s, qe)
-					e.Drift(qe, v)
+					for i := range ve {
+						ve[i] = v[i] + s*dv[i]
+					}
+					e.Drift(qe, ve)
 					out := append([]float64(nil), e.C.RawMatrix().Data...)
 					return append(out, e.Gamma...)
 				}
@@ -115,4 +124,46 @@ func kangarooAssembled(t *testing.T) (*compile.Model, []float64) {
 		t.Fatal(err)
 	}
 	return m, a.Q
+}
+
+// TestCurvatureAdjoint: zᵀ Curvature(γ) = CurvatureAdjoint(z)ᵀ γ for random z and γ on
+// every built-in mechanism.
+func TestCurvatureAdjoint(t *testing.T) {
+	for _, f := range builtins(t, false) {
+		m, q := f.m, f.q
+		d := NewData(m)
+		p, err := PartitionAt(m, q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := NewLift(p, m.NV)
+		d.Jacobian(q)
+		if err := l.Update(d.C); err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(5, 6))
+		for range 5 {
+			z, g := make([]float64, m.NV), make([]float64, m.Rows)
+			for i := range z {
+				z[i] = rng.NormFloat64()
+			}
+			for i := range g {
+				g[i] = rng.NormFloat64()
+			}
+			c, y := make([]float64, m.NV), make([]float64, m.Rows)
+			l.Curvature(g, c)
+			l.CurvatureAdjoint(z, y)
+			lhs, rhs, scale := 0.0, 0.0, 0.0
+			for i := range z {
+				lhs += z[i] * c[i]
+				scale += math.Abs(z[i] * c[i])
+			}
+			for i := range g {
+				rhs += y[i] * g[i]
+			}
+			if math.Abs(lhs-rhs) > 1e-10*scale {
+				t.Fatalf("%s: zᵀc = %.15g, yᵀγ = %.15g", f.name, lhs, rhs)
+			}
+		}
+	}
 }
