@@ -54,3 +54,28 @@ func TestKangarooNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadMergeConnectPairs: the import options reach the MJCF importer through Load;
+// without them the shared Kangaroo loads as before (28 point cuts, 84 rows).
+func TestLoadMergeConnectPairs(t *testing.T) {
+	path := testmodels.Path(t, testmodels.KangarooFixed)
+	for _, tc := range []struct {
+		opts robocompiler.Options
+		rows int
+	}{
+		{robocompiler.Options{}, 84},
+		{robocompiler.Options{MergeConnectPairs: true}, 76},
+		{robocompiler.Options{MergeConnectPairs: true, SnapPlanarLoops: true}, 76},
+	} {
+		m, err := robocompiler.Load(path, tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Rows != tc.rows {
+			t.Errorf("%+v: %d rows, want %d", tc.opts, m.Rows, tc.rows)
+		}
+		if snapped := len(m.Warnings) > 0; snapped != tc.opts.SnapPlanarLoops {
+			t.Errorf("%+v: warnings %q", tc.opts, m.Warnings)
+		}
+	}
+}

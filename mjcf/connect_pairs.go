@@ -23,13 +23,17 @@ type connectRec struct {
 // coincident points with distinct anchors p1, p2 allow exactly the rotation about the
 // line through them: a revolute cut about that line, at the anchors' midpoint. When one of
 // the two bodies is a cross piece, turning on a single hinge whose axis crosses the line
-// at the midpoint at a right angle, the pair and that hinge together are a universal
-// joint: the pair's rotation about the hinge axis is already the hinge's, and the cut
-// becomes a universal cut (the point, and the pair line on the cross piece perpendicular
-// to the hinge axis carried by the other body), whose four rows are independent where the
-// revolute cut's fifth row duplicates the hinge. A pair whose anchors coincide (within
-// pairTol) is rejected naming both equalities; three or more connects between one pair of
-// bodies are left as point cuts with a warning.
+// at the midpoint at a right angle, the pair stands for the second axis of a universal
+// joint and becomes a universal cut: the point, and the pair line (Axis, on the cross
+// piece) kept perpendicular to the common perpendicular n of line and hinge (Axis2,
+// carried by the other body). The cut blocks the rotation about the hinge axis (so the
+// cross piece has no spin of its own: it is the only four-row cut there that leaves none)
+// and frees the one about n, which a mechanism like Kangaroo's hip differential already
+// blocks elsewhere (its rods sit on universal joints and cannot spin): the mobility is
+// unchanged, and the revolute cut's row that duplicated that block — near-redundant in
+// a file's rounded geometry — is gone. A pair whose anchors coincide (within pairTol) is
+// rejected naming both equalities; three or more connects between one pair of bodies
+// are left as point cuts with a warning.
 func (b *builder) mergeConnectPairs() error {
 	groups := map[[2]string][]connectRec{}
 	var keys [][2]string
