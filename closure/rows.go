@@ -18,6 +18,8 @@ type rowMap struct {
 	log6  spatial.Vec6
 	log3  spatial.Vec3
 	jinv6 spatial.Mat6
+	// jinv3 is JlInvSO3 of the rotation log: from LogSE3Jl for SE(3) and weld rows, else
+	// evaluated with jinv6 (prismatic rows).
 	jinv3 spatial.Mat3
 	// jinv reports that jinv6 / jinv3 (the inverse left Jacobians of the logarithm) are
 	// evaluated: only rates and accelerations need them, so a residual-only evaluation
@@ -41,7 +43,7 @@ func (f *rowMap) init(c *compile.Comparison, delta spatial.Transform, defectInv 
 			delta = defectInv.Mul(delta)
 			f.pre, f.usePre = *defectInv, true
 		}
-		f.log6, f.branchErr = spatial.LogSE3(delta)
+		f.log6, f.jinv3, f.branchErr = spatial.LogSE3Jl(delta)
 	case compile.RowsPrismatic:
 		f.log3, f.branchErr = spatial.LogSO3(delta.R)
 	}
@@ -86,7 +88,7 @@ func (f *rowMap) jacobians() {
 	}
 	switch f.kind {
 	case compile.RowsSE3, compile.RowsWeld:
-		f.jinv6 = spatial.JlInvSE3(f.log6)
+		f.jinv6 = spatial.JlInvSE3With(f.log6, f.jinv3) // jinv3 from LogSE3Jl
 	case compile.RowsPrismatic:
 		f.jinv3 = spatial.JlInvSO3(f.log3)
 	}
