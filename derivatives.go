@@ -30,18 +30,20 @@ const differenceRCond = 1e3 * closure.SingularTol
 // (moved by Data.Track, so that dq/dq_I = E), the independent speeds U and the port
 // efforts f. Matrices are row-major; D is the mobility and NF the number of ports.
 //
-// How they are computed on a closed chain (the partial in f and the speed partials are exact
-// to round-off; the configuration partials are not analytic; on a loop-free model every
-// partial is analytic, see Analytic):
-//   - ∂u̇/∂f = M_r⁻¹ Lᵀ and ∂f/∂u̇ = L⁻ᵀ M_r in closed form;
+// How they are computed: ∂u̇/∂f = M_r⁻¹ Lᵀ and ∂f/∂u̇ = L⁻ᵀ M_r in closed form; the
+// configuration and speed partials analytically (derivatives_analytic.go: the tangent
+// RNEA for the tree, the derivatives of the lift and the curvature from C E = 0 and
+// C c = −γ with the second and third derivatives of the residual), exact to round-off,
+// whenever the tangent recursions cover the model (Analytic; every built-in and shared
+// model). Otherwise — universal or planar joints, two-point ports — and when Differences is
+// set, by the difference method:
 //   - the speed partials by polarisation: at a fixed configuration u̇ and f are quadratic
 //     polynomials in U (velocity products, the curvature Ė U, linear damping), so
 //     (y(U + s e_j) − y(U − s e_j)) / 2s is their derivative exactly, for any s;
 //   - the configuration partials by central differences along the closure manifold with
 //     one Richardson extrapolation (steps Step and Step/2, each point re-tracked by the
 //     closure tracker with the independent coordinates held): truncation O(Step⁴), about
-//     1e-10 relative at the default step. This is the interim method; the analytic one
-//     (differentiated RNEA, lift and curvature) is not implemented yet.
+//     1e-10 relative at the default step.
 //
 // A workspace belongs to one Data (NewDerivatives); it re-binds itself, allocating, when
 // the data's partition or model changes, and allocates nothing otherwise.
@@ -58,10 +60,9 @@ type Derivatives struct {
 	DfDq, DfDU, DfDUdot []float64
 	// Step is the configuration difference step (rad or m); 0 means DefaultDerivativeStep.
 	Step float64
-	// Analytic reports that the last call computed every partial analytically (see
-	// derivatives_analytic.go): on models whose joints the tangent recursions cover
-	// (dyn.Data.TangentSupported, closure.Data.TangentSupported) and whose ports are joint
-	// ports — every built-in and shared model — instead of by the difference method.
+	// Analytic reports that the last call computed every partial analytically: on models
+	// whose joints the tangent recursions cover (dyn.Data.TangentSupported,
+	// closure.Data.TangentSupported) and whose ports are joint ports, unless Differences.
 	Analytic bool
 	// Differences forces the difference method (the reference the analytic path is
 	// benchmarked against).

@@ -78,6 +78,7 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 	e := lift.E.RawMatrix()
 	jl := d.Kin.JEll.RawMatrix()
 	an.dd.RNEA(q, v, an.av, fext, an.tau)
+	an.dd.PrepareTangent(an.tg, v, an.av)
 	if rows > 0 {
 		an.cd.Drift(q, v)
 		// δC along v itself: ∂_vγ·w = δC[w] v + δC[v] w for the quadratic drift, so the
@@ -134,7 +135,7 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 			}
 			lift.Curvature(an.rhs, an.da)
 		}
-		an.dd.RNEATangent(an.tg, v, an.av, an.ej, an.dv, an.da, an.dt)
+		an.dd.RNEATangent(an.tg, an.ej, an.dv, an.da, an.dt)
 		for k := range n {
 			s := 0.0
 			for i := range nv {
@@ -168,7 +169,7 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 			}
 			lift.Curvature(an.gp, an.dc)
 		}
-		an.dd.RNEATangent(an.tg, v, an.av, nil, an.ej, an.dc, an.dt)
+		an.dd.RNEATangent(an.tg, nil, an.ej, an.dc, an.dt)
 		for kk := range n {
 			s := 0.0
 			for i := range nvt {

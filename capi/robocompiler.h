@@ -247,10 +247,11 @@ int rc_inverse(rc_data *d, const double *fext, int nfext, double *taur, int n);
  * efforts f (nf = nports; NULL for none) and fext (NULL or (nbodies+1)*6), in Pinocchio's
  * convention (ddq_dq, ddq_dv, ddq_dtau): dudot_dq (ndq = D*D) with q_I the independent
  * coordinates moved along the closure (the parametrisation of rc_track), dudot_du (ndu =
- * D*D) and dudot_df (ndf = D*nports), row-major. The f and u partials are exact; the q_I
- * partials are Richardson-extrapolated central differences along the closure manifold.
+ * D*D) and dudot_df (ndf = D*nports), row-major. Analytic (exact to round-off) on models
+ * of revolute, prismatic, helical, spherical and free joints with joint ports; otherwise
+ * the q_I partials are Richardson-extrapolated central differences along the closure.
  * RC_ERR_NUMERICAL when M_r is not positive definite or the partition would reconfigure
- * within the difference step. */
+ * within a difference step. */
 int rc_forward_derivatives(rc_data *d, const double *f, int nf, const double *fext, int nfext,
                            double *dudot_dq, int ndq, double *dudot_du, int ndu, double *dudot_df, int ndf);
 

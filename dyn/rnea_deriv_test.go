@@ -45,7 +45,8 @@ func TestRNEATangent(t *testing.T) {
 				dq, dv, da := randVec(rng, m.NV), randVec(rng, m.NV), randVec(rng, m.NV)
 				tau, got := make([]float64, n), make([]float64, n)
 				d.RNEA(q, v, a, fext, tau)
-				d.RNEATangent(tg, v, a, dq, dv, da, got)
+				d.PrepareTangent(tg, v, a)
+				d.RNEATangent(tg, dq, dv, da, got)
 				qe := make([]float64, m.NQ)
 				at := func(s float64) []float64 {
 					m.Integrate(q, dq, s, qe)
@@ -94,7 +95,8 @@ func TestRNEATangentAllocatesNothing(t *testing.T) {
 	tau := make([]float64, m.NVT)
 	tg := d.NewTangent()
 	d.RNEA(q, v, a, nil, tau)
-	if n := testing.AllocsPerRun(10, func() { d.RNEATangent(tg, v, a, dq, nil, nil, tau) }); n != 0 {
+	d.PrepareTangent(tg, v, a)
+	if n := testing.AllocsPerRun(10, func() { d.RNEATangent(tg, dq, nil, nil, tau) }); n != 0 {
 		t.Fatalf("%v allocations", n)
 	}
 }

@@ -28,11 +28,11 @@ type evalDerivJSON struct {
 	Method string `json:"method"`
 }
 
-// derivativesMethod and analyticMethod are evalDerivJSON.Method for closed chains and for
-// loop-free models (robocompiler.Derivatives.Analytic).
+// analyticMethod and derivativesMethod are evalDerivJSON.Method with and without
+// robocompiler.Derivatives.Analytic (models the tangent recursions do not cover).
 const (
-	derivativesMethod = "f and u partials exact (closed form and polarisation); q_I partials by Richardson-extrapolated central differences along the closure manifold"
-	analyticMethod    = "analytic: closed form in f, tangent RNEA in q_I and u (loop-free model)"
+	derivativesMethod = "difference method: f and u partials exact (closed form and polarisation); q_I partials by Richardson-extrapolated central differences along the closure manifold"
+	analyticMethod    = "analytic: closed form in f; tangent RNEA, lift and curvature derivatives in q_I and u"
 )
 
 // evalDerivatives computes the "derivatives" object at the state evaluate left in s

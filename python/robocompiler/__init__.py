@@ -553,8 +553,9 @@ class Data:
         """Partial derivatives of the reduced forward dynamics udot = FD(q_I, u, f) at the
         current state, in Pinocchio's convention: (dudot_dq (D, D), dudot_du (D, D),
         dudot_df (D, nports)), with q_I the independent coordinates moved along the closure
-        (the parametrisation of track). The f and u partials are exact; the q_I partials
-        are Richardson-extrapolated central differences along the closure manifold."""
+        (the parametrisation of track). Analytic (exact to round-off) on models of
+        revolute, prismatic, helical, spherical and free joints with joint ports; otherwise
+        the q_I partials are Richardson-extrapolated differences along the closure."""
         n = self._D()
         f = None if port_efforts is None else _vector(port_efforts, self._nf, "port_efforts")
         x, nfx = self._fext(fext)
