@@ -23,10 +23,10 @@ type ProtocolOptions struct {
 	Seed   uint64
 	Speed  float64
 	Walk   float64
-	// EffortScale is the half-width of the random port efforts (N or N·m); 0 takes each
-	// port's declared effort bound (the larger magnitude of its effort_limits, 1 when it
-	// declares none).
-	EffortScale float64
+	// EffortScale holds the half-width of each port's random effort (N or N·m; len the
+	// number of ports), e.g. the actuators' declared effort bounds; nil means 1 for every
+	// port.
+	EffortScale []float64
 	// Wrench is the half-width of the random external wrench on the heaviest body (N and
 	// N·m, ground axes about its origin; default 1).
 	Wrench float64
@@ -101,7 +101,10 @@ func Protocol(d *robocompiler.Data, opts ProtocolOptions) (*ProtocolReport, erro
 	}
 	defer eng.close()
 	m := w.m
-	rep := &ProtocolReport{Reference: opts.Reference, StateSource: "random", EffortScale: effortScales(d, opts.EffortScale),
+	if opts.EffortScale != nil && len(opts.EffortScale) != len(d.Kin.Ports) {
+		return nil, fmt.Errorf("check: %d effort scales for %d ports", len(opts.EffortScale), len(d.Kin.Ports))
+	}
+	rep := &ProtocolReport{Reference: opts.Reference, StateSource: "random", EffortScale: effortScales(len(d.Kin.Ports), opts.EffortScale),
 		ReferenceRows: eng.rows()}
 	n := o.States
 	if opts.Log != nil {
@@ -185,22 +188,13 @@ func (w *workspace) protocolState(s int, log []LogState) error {
 	return nil
 }
 
-// effortScales returns the per-port effort half-widths: scale, or each port's declared
-// bound (1 without one).
-func effortScales(d *robocompiler.Data, scale float64) []float64 {
-	ports := d.Model().Ports
-	out := make([]float64, len(d.Kin.Ports))
+// effortScales returns the per-port effort half-widths: scale, or 1 for every port.
+func effortScales(n int, scale []float64) []float64 {
+	out := make([]float64, n)
 	for i := range out {
-		out[i] = scale
-		if scale > 0 {
-			continue
-		}
 		out[i] = 1
-		if i < len(ports) {
-			pd := ports[i].Dynamics
-			if b := math.Max(math.Abs(pd.EffortMin), math.Abs(pd.EffortMax)); b > 0 && !math.IsInf(b, 0) {
-				out[i] = b
-			}
+		if i < len(scale) {
+			out[i] = scale[i]
 		}
 	}
 	return out

@@ -3,7 +3,10 @@
 package check
 
 import (
+	"math"
 	"testing"
+
+	"github.com/robocompiler/robocompiler"
 
 	"github.com/robocompiler/robocompiler/internal/testfix"
 	"github.com/robocompiler/robocompiler/internal/testmodels"
@@ -31,7 +34,7 @@ func TestProtocolSimbody(t *testing.T) {
 				g, tc.file = testfix.Builtin, tc.name
 			}
 			d := setup(t, g(t, tc.file), tc.seed, tc.request, tc.supports...)
-			rep, err := Protocol(d, ProtocolOptions{Reference: RefSimbody, States: 20, Seed: 7})
+			rep, err := Protocol(d, ProtocolOptions{Reference: RefSimbody, States: 20, Seed: 7, EffortScale: declaredBounds(d)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -43,4 +46,17 @@ func TestProtocolSimbody(t *testing.T) {
 			}
 		})
 	}
+}
+
+// declaredBounds returns each port's declared effort bound (1 without one).
+func declaredBounds(d *robocompiler.Data) []float64 {
+	acts := d.Model().Graph.Actuators
+	out := make([]float64, len(d.Kin.Ports))
+	for i := range out {
+		out[i] = 1
+		if a := acts[i].EffortLimits; a != nil {
+			out[i] = math.Max(math.Abs(a[0]), math.Abs(a[1]))
+		}
+	}
+	return out
 }

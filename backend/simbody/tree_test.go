@@ -84,6 +84,7 @@ func TestTreeDynamics(t *testing.T) {
 						}
 					}
 					must(t, s.SetState(0, q, v))
+					roundTrip(t, s, q, v)
 					must(t, s.MassMatrix(Ms))
 					must(t, s.Bias(hs))
 					dd.CRBA(q, M)
@@ -109,5 +110,37 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// roundTrip: State reads back the tree state SetState set (quaternions up to sign).
+func roundTrip(t *testing.T, s *simbody.System, q, v []float64) {
+	t.Helper()
+	m := s.Model()
+	q2, v2 := make([]float64, m.NQ), make([]float64, m.NV)
+	if _, err := s.State(q2, v2); err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range m.Joints {
+		if !j.Tree {
+			continue
+		}
+		a, b := q[j.Q0:j.Q0+j.NQ], q2[j.Q0:j.Q0+j.NQ]
+		sign := 1.0
+		if j.NQ >= 4 && a[j.NQ-4]*b[j.NQ-4] < 0 {
+			sign = -1 // a quaternion's sign is free: only the rotational part flips
+		}
+		for k := range a {
+			want := a[k]
+			if j.NQ >= 4 && k >= j.NQ-4 {
+				want *= sign
+			}
+			if math.Abs(b[k]-want) > 1e-12 {
+				t.Fatalf("joint %s: q %v read back as %v", j.ID, a, b)
+			}
+		}
+	}
+	if d := testutil.MaxDiff(v[:m.NVT], v2[:m.NVT]); d > 1e-12 {
+		t.Fatalf("v read back off by %.3g", d)
 	}
 }

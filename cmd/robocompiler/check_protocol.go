@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"slices"
 
@@ -54,7 +55,8 @@ func (pf *protocolFlags) setup(cmd *cobra.Command, s *assembled, opts *check.Opt
 		}
 		s.m = sm.Model
 	}
-	po := &check.ProtocolOptions{Reference: pf.reference, States: opts.States, Seed: opts.Seed, EffortScale: pf.effortScale, Wrench: pf.wrench}
+	po := &check.ProtocolOptions{Reference: pf.reference, States: opts.States, Seed: opts.Seed,
+		EffortScale: effortScales(s, pf.effortScale), Wrench: pf.wrench}
 	if pf.statesFrom != "" {
 		fh, err := os.Open(pf.statesFrom)
 		if err != nil {
@@ -66,6 +68,26 @@ func (pf *protocolFlags) setup(cmd *cobra.Command, s *assembled, opts *check.Opt
 		}
 	}
 	return po, nil
+}
+
+// effortScales returns each port's effort half-width: scale when given, otherwise the
+// actuator's declared bound (the larger magnitude of its effort_limits; 1 without one).
+func effortScales(s *assembled, scale float64) []float64 {
+	acts := s.m.Graph.Actuators
+	out := make([]float64, len(s.d.Kin.Ports))
+	for i := range out {
+		out[i] = scale
+		if scale > 0 {
+			continue
+		}
+		out[i] = 1
+		if i < len(acts) && acts[i].EffortLimits != nil {
+			if b := math.Max(math.Abs(acts[i].EffortLimits[0]), math.Abs(acts[i].EffortLimits[1])); b > 0 {
+				out[i] = b
+			}
+		}
+	}
+	return out
 }
 
 // protocolFailure classifies an error that stopped the protocol before any state: a

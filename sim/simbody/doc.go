@@ -11,7 +11,7 @@
 // Simbody integrates by Runge–Kutta–Merson at the given accuracy, projecting onto its
 // constraints at the given tolerance after every step. The log, one row per control step
 // Dt, carries Simbody's own constraint errors and its energy ledger (work and damping
-// losses by the trapezoidal rule over Dt).
+// losses by Simpson's rule over Dt).
 //
 // Without the build tag "simbody" Run returns backend/simbody's ErrUnavailable.
 package simbody

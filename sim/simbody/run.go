@@ -67,16 +67,20 @@ type runner struct {
 	ctrl sim.Controller
 	opts Options
 
-	q, v, u, tauT, tauR []float64 // Simbody's state in our coordinates; independent speeds; tree and reduced effort
+	// q is the configuration the tracker is reset to (Simbody's tree coordinates, the cut
+	// coordinates tracked), tq and v Simbody's state read back; u the independent speeds;
+	// tauT and tauR the tree and reduced efforts.
+	q, tq, v, u, tauT, tauR []float64
 	w                   []spatial.Vec6
 	cmd                 sim.Command
 	st                  sim.State
 	t                   float64
 	damping             []float64 // per tree velocity
-	// The energy ledger: work and dissipation by the trapezoidal rule over each step
-	// from the powers at its ends; balance0 the balance at t = 0.
+	// The energy ledger: work and dissipation by Simpson's rule over each step from the
+	// powers at its ends and its middle; balance0 the balance at t = 0.
 	work, dissipated, balance0 float64
 	lastPower                  [2]float64 // applied and dissipated power at the last observation
+	midPower                   [2]float64 // the same halfway through the step since
 	observed                   bool
 	stats                      Stats
 	log                        *sim.Log
@@ -86,7 +90,7 @@ type runner struct {
 func newRunner(d *robocompiler.Data, ctrl sim.Controller, opts Options) (*runner, error) {
 	m := d.Model().Model
 	r := &runner{m: m, d: d, ctrl: ctrl, opts: opts,
-		q: append([]float64(nil), d.Q...), v: make([]float64, m.NV), tauT: make([]float64, m.NVT), tauR: make([]float64, m.NV),
+		q: append([]float64(nil), d.Q...), tq: make([]float64, m.NQ), v: make([]float64, m.NV), tauT: make([]float64, m.NVT), tauR: make([]float64, m.NV),
 		w: make([]spatial.Vec6, len(m.Bodies)+1), damping: make([]float64, m.NVT)}
 	for _, j := range m.Joints {
 		if j.Tree {
@@ -156,10 +160,10 @@ func (r *runner) force(t float64, q, v, tau []float64, w []spatial.Vec6) error {
 // observe reads Simbody's state after a step, evaluates the controller there, updates
 // the constraint errors and the energy ledger, and records a log row when asked.
 func (r *runner) observe(logRow bool) error {
-	if _, err := r.sys.State(r.q, r.v); err != nil {
+	if _, err := r.sys.State(r.tq, r.v); err != nil {
 		return err
 	}
-	if err := r.control(r.t, r.q, r.v); err != nil {
+	if err := r.control(r.t, r.tq, r.v); err != nil {
 		return err
 	}
 	qerr, uerr, err := r.sys.ConstraintErrors()
@@ -174,8 +178,8 @@ func (r *runner) observe(logRow bool) error {
 	pw := r.power()
 	if r.observed {
 		dt := r.opts.Dt
-		r.work += dt * (r.lastPower[0] + pw[0]) / 2
-		r.dissipated += dt * (r.lastPower[1] + pw[1]) / 2
+		r.work += dt * (r.lastPower[0] + 4*r.midPower[0] + pw[0]) / 6
+		r.dissipated += dt * (r.lastPower[1] + 4*r.midPower[1] + pw[1]) / 6
 	}
 	balance := kinetic + potential - r.work + r.dissipated
 	if !r.observed {
@@ -207,13 +211,25 @@ func (r *runner) power() [2]float64 {
 	return [2]float64{applied, dissipated}
 }
 
-// step observes (logging every LogEvery-th step) and advances Simbody by one step, the
-// controller acting through the force callback at every integrator stage.
+// step observes (logging every LogEvery-th step) and advances Simbody by one step in
+// two halves, the controller acting through the force callback at every integrator
+// stage; the powers halfway enter the energy ledger.
 func (r *runner) step(step int) error {
 	if err := r.observe(step%r.opts.LogEvery == 0); err != nil {
 		return err
 	}
-	if err := r.sys.Step(r.opts.Dt, r.opts.Accuracy, r.opts.ConstraintTol); err != nil {
+	half := r.opts.Dt / 2
+	if err := r.sys.Step(half, r.opts.Accuracy, r.opts.ConstraintTol); err != nil {
+		return err
+	}
+	if _, err := r.sys.State(r.tq, r.v); err != nil {
+		return err
+	}
+	if err := r.control(r.t+half, r.tq, r.v); err != nil {
+		return err
+	}
+	r.midPower = r.power()
+	if err := r.sys.Step(half, r.opts.Accuracy, r.opts.ConstraintTol); err != nil {
 		return err
 	}
 	r.t = float64(step+1) * r.opts.Dt
