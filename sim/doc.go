@@ -40,7 +40,10 @@
 // the states are integrated with the mechanical state by the same scheme (RK4 stages
 // included). Port damping and Coulomb friction add −b ℓ̇ − F tanh(ℓ̇/v_s) to the port
 // efforts, joint Coulomb friction −F tanh(v/v_s) to the tree forces (joint viscous
-// damping is in the tree dynamics); friction on a cut joint is refused by New.
+// damping is in the tree dynamics). The damping and friction of a cut joint (revolute,
+// prismatic or universal; others are refused by New) act at its own speed w = J_cut v,
+// the relative twist of its two bodies projected on its motion subspace, as a wrench
+// pair on those bodies, i.e. the generalised force J_cutᵀ τ, dissipating exactly −τ·w.
 //
 // Support modes. A ModeSchedule, consulted at the start of every step, names the active
 // Mode (a model with the same coordinates, e.g. from robocompiler.Model.WithSupports,

@@ -11,7 +11,8 @@ import (
 // h_r(q, u), evaluated on a controller's own model at the plant's state, with the
 // model's friction compensated: h_r holds the joints' viscous damping, and the joints'
 // Coulomb friction τ_T,fric and the ports' damping and friction f_fric (as the rollout
-// applies them) are subtracted, τ_r −= E_Tᵀ τ_T,fric + Lᵀ f_fric. The model may differ
+// applies them) are subtracted, τ_r −= E_Tᵀ τ_T,fric + Lᵀ f_fric, and the cut joints'
+// damping and friction wrenches are included with the external forces. The model may differ
 // from the plant's in its inertial parameters (an unmodelled payload) but must have the
 // same coordinates, and the partition must be the plant's (the same independent
 // velocity indices). It allocates nothing per evaluation.
@@ -50,6 +51,10 @@ func (f *Feedforward) Effort(q, u, udot []float64, fext []spatial.Vec6, tauR []f
 	}
 	if err := d.SetState(u, udot); err != nil {
 		return err
+	}
+	if len(f.loss.cuts) > 0 {
+		d.Interfaces() // the poses and twists the cut joints' friction wrenches need
+		fext, _ = f.loss.cutWrenches(d.Kin.Dyn, fext)
 	}
 	if err := d.Inverse(fext); err != nil {
 		return err

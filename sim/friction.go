@@ -1,10 +1,10 @@
 package sim
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/spatial"
 )
 
 // coulomb is the smooth Coulomb friction effort −F·tanh(v/vs) opposing the speed v
@@ -19,26 +19,37 @@ func coulomb(friction, vs, v float64) float64 {
 
 // losses holds the joint and port friction of a rollout: viscous damping of the tree
 // joints acts inside the tree dynamics (dyn, +Damping·v in h_T); the Coulomb friction of
-// the tree joints enters as tree forces τ_T, and port damping and friction add to the
+// the tree joints enters as tree forces τ_T; the damping and friction of cut joints enter
+// as wrench pairs on their two bodies (cutLoss), and port damping and friction add to the
 // port efforts.
 type losses struct {
-	damping  []float64 // per tree velocity (N·s/m or N·m·s/rad)
-	friction []float64 // per tree velocity (N or N·m); nil when no tree joint has any
-	vs       []float64 // per tree velocity (m/s or rad/s)
-	tauT     []float64 // tree forces of the Coulomb friction (len NVT)
-	ports    bool      // some port has damping or friction
+	damping  []float64      // per tree velocity (N·s/m or N·m·s/rad)
+	friction []float64      // per tree velocity (N or N·m); nil when no tree joint has any
+	vs       []float64      // per tree velocity (m/s or rad/s)
+	tauT     []float64      // tree forces of the Coulomb friction (len NVT)
+	ports    bool           // some port has damping or friction
+	cuts     []cutLoss      // cut joints with damping or friction
+	fext     []spatial.Vec6 // external forces plus the cut joints' wrenches (len Bodies+1)
 }
 
-// newLosses collects the damping and friction parameters of m. A cut joint (not in the spanning
-// forest) with damping or friction is refused: its velocity is not a tree velocity, so
-// the reduced dynamics would leave them out silently.
+// newLosses collects the damping and friction parameters of m. A cut joint (not in the
+// spanning forest) with damping or friction of a type other than revolute, prismatic or
+// universal is refused with an error naming it (newCutLoss).
 func newLosses(m *robocompiler.Model) (losses, error) {
 	p := losses{damping: make([]float64, m.NVT)}
-	for _, j := range m.Joints {
-		if !j.Tree && (j.Damping != 0 || j.Friction != 0) {
-			return p, fmt.Errorf("sim: joint %q is a cut joint of the spanning forest and declares damping %g and friction %g, which the reduced dynamics applies to tree joints only; keep it in the tree (hints.tree_joints) or move the friction to an actuator port",
-				j.ID, j.Damping, j.Friction)
+	for i := range m.Joints {
+		j := &m.Joints[i]
+		if j.Tree || (j.Damping == 0 && j.Friction == 0) {
+			continue
 		}
+		c, err := newCutLoss(j)
+		if err != nil {
+			return p, err
+		}
+		p.cuts = append(p.cuts, c)
+	}
+	if len(p.cuts) > 0 {
+		p.fext = make([]spatial.Vec6, len(m.Bodies)+1)
 	}
 	for _, e := range m.Edges {
 		j := &m.Joints[e.Joint]

@@ -2,27 +2,21 @@ package sim
 
 import (
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/cmg"
-	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/internal/testfix"
 )
 
-// TestJointFriction: the four-bar falls with damping and Coulomb friction on its tree
-// joints and friction and a servo drive on its crank port; the ledger closes with the dissipated energy,
-// the friction slows the fall, and a step still allocates nothing. Friction declared on
-// a cut joint is refused with an error naming it.
+// TestJointFriction: the four-bar falls with damping and Coulomb friction on its joints
+// (the cut one included) and friction and a servo drive on its crank port; the ledger closes with the dissipated energy,
+// the friction slows the fall, and a step still allocates nothing (friction on a cut
+// joint: friction_cut_test.go).
 func TestJointFriction(t *testing.T) {
 	g := testfix.Builtin(t, "fourbar")
-	m := testfix.Compile(t, g, compile.Options{})
-	cut := m.Joints[m.CutJoints()[0]].ID
 	for i := range g.Joints {
-		if g.Joints[i].ID != cut {
-			g.Joints[i].Damping, g.Joints[i].Friction = 1e-3, 5e-3
-		}
+		g.Joints[i].Damping, g.Joints[i].Friction = 1e-3, 5e-3
 	}
 	g.Actuators[0].Friction, g.Actuators[0].Damping = 5e-3, 1e-3
 	g.Actuators[0].Drive = &cmg.Drive{Type: cmg.DriveServo, Frequency: 50, DampingRatio: 0.7}
@@ -57,11 +51,6 @@ func TestJointFriction(t *testing.T) {
 		t.Errorf("kinetic energy at 1 s: %.4g J with friction, %.4g J without", k[999], kf[999])
 	}
 
-	g.Joint(cut).Friction = 0.01
-	_, err := New(testfix.Assembled(t, g, "", "").D, nil, Options{Dt: 1e-3})
-	if err == nil || !strings.Contains(err.Error(), `joint "`+cut+`" is a cut joint`) {
-		t.Errorf("friction on cut joint %s: got %v", cut, err)
-	}
 }
 
 // TestCoulombSmooth: the regularised friction opposes the speed, saturates at the
@@ -82,17 +71,13 @@ func TestCoulombSmooth(t *testing.T) {
 	}
 }
 
-// TestFeedforwardCompensatesFriction: the feedforward of a four-bar with joint and port
-// friction, applied as the crank's port effort, produces the requested acceleration in
+// TestFeedforwardCompensatesFriction: the feedforward of a four-bar with joint (tree and
+// cut) and port friction, applied as the crank's port effort, produces the requested acceleration in
 // the plant at a moving state (the friction is compensated, not ignored).
 func TestFeedforwardCompensatesFriction(t *testing.T) {
 	g := testfix.Builtin(t, "fourbar")
-	m := testfix.Compile(t, g, compile.Options{})
-	cut := m.Joints[m.CutJoints()[0]].ID
 	for i := range g.Joints {
-		if g.Joints[i].ID != cut {
-			g.Joints[i].Damping, g.Joints[i].Friction = 2e-3, 0.05
-		}
+		g.Joints[i].Damping, g.Joints[i].Friction = 2e-3, 0.05
 	}
 	g.Actuators[0].Friction, g.Actuators[0].Damping = 0.04, 1e-3
 	d := testfix.Assembled(t, g, "", "crank").D

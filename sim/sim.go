@@ -318,17 +318,18 @@ func (s *Sim) derivative(t float64, u, z []float64) (power, error) {
 	if err := s.ctrl.Control(&s.st, d, &s.cmd); err != nil {
 		return power{}, fmt.Errorf("controller: %w", err)
 	}
-	if err := d.Dynamics(s.cmd.Fext); err != nil {
+	fext, dc := s.loss.cutWrenches(d.Kin.Dyn, s.cmd.Fext)
+	if err := d.Dynamics(fext); err != nil {
 		return power{}, err
 	}
-	var p power
+	p := power{dissipated: dc}
 	portSpeeds(d, s.elldot)
 	s.drv.eval(z, s.cmd.F, s.f, s.zdot)
 	for i, f := range s.f {
 		p.applied += f * s.elldot[i]
 	}
 	copy(s.fTotal, s.f)
-	p.dissipated = s.loss.addPorts(&s.drv, s.elldot, s.fTotal)
+	p.dissipated += s.loss.addPorts(&s.drv, s.elldot, s.fTotal)
 	tauT, dj := s.loss.joints(d.V)
 	p.dissipated += dj
 	if err := d.Accelerations(s.fTotal, tauT); err != nil {

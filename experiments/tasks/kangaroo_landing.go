@@ -41,6 +41,23 @@ const (
 	landTorso    = "torso"
 )
 
+// The landing starts, and lands, on slightly bent knees. The file's seed has the legs
+// straight, each knee at its lower limit 0 (and each leg-length motor at its lower limit
+// 0); landing on that limit leaves the round-off of the flight (−5e-7 rad) outside it when
+// the touchdown switch re-assembles the closure, and a real landing comes in bent. The
+// leg-length motors are independent coordinates, which the assembly holds, so the bend is
+// seeded through them: landLengthSeed bends the knees by about landKneeSeed.
+const (
+	landLengthSeed = 0.003 // m, leg-length motor seed
+	landKneeSeed   = 0.1   // rad, the knee seed (about what landLengthSeed gives)
+)
+
+// landKnees are the knee joints and leg-length motors seeded bent.
+var (
+	landKnees        = []string{"leg_left_knee_joint", "leg_right_knee_joint"}
+	landLengthMotors = []string{"leg_left_length_motor", "leg_right_length_motor"}
+)
+
 // landSoles are the sole bodies, welded to the ground in double support.
 var landSoles = []string{"left_ankle_roll", "right_ankle_roll"}
 
@@ -405,7 +422,7 @@ func closureResiduals(m *compile.Model, rho []float64) (point, axis float64) {
 }
 
 // newLanding builds the landing plant: the floating Kangaroo assembled at its default
-// seed with the base and the twelve motors independent.
+// seed with the knees bent by landKneeSeed, the base and the twelve motors independent.
 func newLanding(g *cmg.Graph) (*plant, error) {
 	pl, err := newPlant(g, func(m *compile.Model) ([]int, error) {
 		motors, err := actuated(m)
@@ -421,6 +438,22 @@ func newLanding(g *cmg.Graph) (*plant, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kangaroo_landing: %w", err)
 	}
+	q0, err := pl.model.Seed("")
+	if err != nil {
+		return nil, fmt.Errorf("kangaroo_landing: %w", err)
+	}
+	bend := map[string]cmg.Values{}
+	for i, id := range landKnees {
+		bend[id], bend[landLengthMotors[i]] = cmg.Values{landKneeSeed}, cmg.Values{landLengthSeed}
+	}
+	if err := pl.m.SetJointValues(q0, bend); err != nil {
+		return nil, fmt.Errorf("kangaroo_landing: bending the knees: %w", err)
+	}
+	d := pl.model.NewData()
+	if err := d.AssembleFrom(q0); err != nil {
+		return nil, fmt.Errorf("kangaroo_landing: assembling with the knees bent: %w", err)
+	}
+	pl.q, pl.p = d.Q, d.Partition()
 	return pl, nil
 }
 

@@ -61,3 +61,24 @@ func TestKangarooLandingShort(t *testing.T) {
 		t.Error("no log row at t = 1 s")
 	}
 }
+
+// TestKangarooLandingBentKnees: the landing plant starts on bent knees (about
+// landKneeSeed, off their straight-leg limit 0) with the leg-length motors at
+// landLengthSeed, so that the touchdown's re-assembly is not at a joint limit.
+func TestKangarooLandingBentKnees(t *testing.T) {
+	t.Setenv(robots.ModelsEnv, testmodels.Dir(t))
+	g, err := robots.Get("kangaroo_floating")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, err := newLanding(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, id := range landKnees {
+		knee, motor := pl.q[pl.m.Joints[pl.m.JointIndex(id)].Q0], pl.q[pl.m.Joints[pl.m.JointIndex(landLengthMotors[i])].Q0]
+		if math.Abs(knee-landKneeSeed) > 0.02 || math.Abs(motor-landLengthSeed) > 1e-12 {
+			t.Errorf("%s = %g rad with %s = %g m; want about %g rad at %g m", id, knee, landLengthMotors[i], motor, landKneeSeed, landLengthSeed)
+		}
+	}
+}
