@@ -71,12 +71,12 @@ type runner struct {
 	// coordinates tracked), tq and v Simbody's state read back; u the independent speeds;
 	// tauT and tauR the tree and reduced efforts.
 	q, tq, v, u, tauT, tauR []float64
-	w                   []spatial.Vec6
-	cmd                 sim.Command
-	st                  sim.State
-	t                   float64
-	loss                *sim.Losses // joint and port damping and friction, as our rollout applies them
-	fTotal              []float64   // the command's port efforts plus the ports' losses
+	w                       []spatial.Vec6
+	cmd                     sim.Command
+	st                      sim.State
+	t                       float64
+	loss                    *sim.Losses // joint and port damping and friction, as our rollout applies them
+	fTotal                  []float64   // the command's port efforts plus the ports' losses
 	// The energy ledger: work and dissipation by Simpson's rule over each step from the
 	// powers at its ends and its middle; balance0 the balance at t = 0.
 	work, dissipated, balance0 float64
