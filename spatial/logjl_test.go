@@ -1,6 +1,7 @@
 package spatial
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -18,6 +19,14 @@ func TestLogSE3Jl(t *testing.T) {
 		}
 		if JlInvSE3With(xi, ji) != JlInvSE3(xi) {
 			t.Fatalf("JlInvSE3With differs from JlInvSE3 at %v", xi)
+		}
+	}
+	// Non-finite placements: the zero logarithm and the Jacobian at zero, as LogSE3.
+	nan := math.NaN()
+	for _, x := range []Transform{{R: Mat3{{nan}}}, {R: Identity3(), P: Vec3{math.Inf(1)}}} {
+		xi, ji, err := LogSE3Jl(x)
+		if err != ErrNonFinite || xi != (Vec6{}) || ji != JlInvSO3(Vec3{}) {
+			t.Errorf("LogSE3Jl(%v) = %v, %v, %v; want zero, JlInvSO3(0), ErrNonFinite", x, xi, ji, err)
 		}
 	}
 }

@@ -18,16 +18,17 @@ func LogSE3(t Transform) (Vec6, error) {
 
 // LogSE3Jl is LogSE3 that also returns the inverse left Jacobian of SO(3) at the rotation
 // part w of the result, JlInvSO3(w), which it computes on the way (pass it to
-// JlInvSE3With instead of computing it again).
+// JlInvSE3With instead of computing it again); on ErrNonFinite, with the zero result, it
+// is JlInvSO3(0) = I.
 func LogSE3Jl(t Transform) (Vec6, Mat3, error) {
 	w, err := LogSO3(t.R)
 	if err == ErrNonFinite {
-		return Vec6{}, Mat3{}, err
+		return Vec6{}, Identity3(), err // JlInvSO3 of the zero it returns
 	}
 	ji := JlInvSO3(w)
 	v := ji.MulVec(t.P)
 	if !isFinite(v.Dot(v)) {
-		return Vec6{}, Mat3{}, ErrNonFinite
+		return Vec6{}, Identity3(), ErrNonFinite
 	}
 	return NewVec6(w, v), ji, err
 }
