@@ -66,8 +66,8 @@ func TestTangent(t *testing.T) {
 					dv[i] = rng.NormFloat64()
 				}
 				dC, dg := make([]float64, rows*nv), make([]float64, rows)
-				d.Drift(q, v)
-				d.Tangent(tg, q, v, a, dv, dC, dg)
+				d.PrepareTangent(tg, q, v)
+				d.Tangent(tg, a, dv, dC, dg)
 				e := NewData(m)
 				qe := make([]float64, m.NQ)
 				ve := make([]float64, nv)
