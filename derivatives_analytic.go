@@ -67,8 +67,8 @@ func (w *Derivatives) analyticCase(d *Data) bool {
 // solved on the partition's dependent block (closure.Lift.Curvature): δE is needed only
 // as δE u, δE u̇ + δc (one solve each) and in the weighted sums zᵀ δE (one adjoint solve
 // for all directions, closure.Lift.CurvatureAdjoint); δC and ∂_qγ·δq come from
-// closure.Data.Tangent, as does ∂_vγ·δv. Nothing is differenced: the result is exact to
-// round-off. M_r's Cholesky factor (forward) or Lᵀ's
+// closure.Data.Tangent, and ∂_vγ·δv = 2 δC[v]·δv + C·[δv, v] from one tangent pass along
+// v (closure.Bracket). Nothing is differenced: the result is exact to round-off. M_r's Cholesky factor (forward) or Lᵀ's
 // LU factors (inverse) are in w.mr.
 func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6, inverse bool) {
 	an, m := w.an, d.m
@@ -129,9 +129,22 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 				an.dCjv[j*rows+r] = sv
 			}
 			lift.Curvature(an.gp, an.dv)
-			an.cd.Tangent(an.ct, nil, an.dv, nil, an.gp) // ∂_vγ·δv
+			// ∂_vγ·δv = 2 δC[v]·δv + C·[δv, v] (closure.Bracket).
+			closure.Bracket(m.Model, an.dv, v, an.col)
+			cm := an.cd.C.RawMatrix()
 			for r := range rows {
-				an.rhs[r] += an.gp[r]
+				s := 0.0
+				for i, x := range an.dCv[r*nv : r*nv+nv] {
+					if x != 0 {
+						s += 2 * x * an.dv[i]
+					}
+				}
+				for i, x := range cm.Data[r*cm.Stride : r*cm.Stride+nv] {
+					if x != 0 && an.col[i] != 0 {
+						s += x * an.col[i]
+					}
+				}
+				an.rhs[r] += s
 			}
 			lift.Curvature(an.rhs, an.da)
 		}
