@@ -67,8 +67,8 @@ func (w *Derivatives) analyticCase(d *Data) bool {
 // solved on the partition's dependent block (closure.Lift.Curvature): δE is needed only
 // as δE u, δE u̇ + δc (one solve each) and in the weighted sums zᵀ δE (one adjoint solve
 // for all directions, closure.Lift.CurvatureAdjoint); δC and ∂_qγ·δq come from
-// closure.Data.Tangent, as does ∂_vγ·δv. Nothing is differenced: the result is exact to
-// round-off. M_r's Cholesky factor (forward) or Lᵀ's
+// closure.Data.Tangent, and ∂_vγ·δv = 2 δC[v]·δv + C·[δv, v] from one tangent pass along
+// v (closure.Bracket). Nothing is differenced: the result is exact to round-off. M_r's Cholesky factor (forward) or Lᵀ's
 // LU factors (inverse) are in w.mr.
 func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6, inverse bool) {
 	an, m := w.an, d.m
@@ -80,10 +80,10 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 	an.dd.RNEA(q, v, an.av, fext, an.tau)
 	an.dd.PrepareTangent(an.tg, v, an.av)
 	if rows > 0 {
-		an.cd.Drift(q, v)
+		an.cd.PrepareTangent(an.ct, q, v)
 		// δC along v itself: ∂_vγ·w = δC[w] v + δC[v] w for the quadratic drift, so the
 		// speed directions w = E e_k need no pass of their own (δC[E e_k] v is δC_k v).
-		an.cd.Tangent(an.ct, q, v, v, nil, an.dCv, an.dg)
+		an.cd.Tangent(an.ct, v, nil, an.dCv, an.dg)
 	}
 	outQ, outU := w.DUdotDq, w.DUdotDU
 	if inverse {
@@ -114,7 +114,7 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 		if rows > 0 {
 			// δC, ∂_qγ·a_j; then δv = δE u = Curvature(δC v), ψ = yᵀ δC, and
 			// δa = δE u̇ + δc = Curvature(δC a + ∂_qγ·δq + ∂_vγ·δv) with a = E u̇ + c.
-			an.cd.Tangent(an.ct, q, v, an.ej, nil, an.dC, an.dg)
+			an.cd.Tangent(an.ct, an.ej, nil, an.dC, an.dg)
 			for r := range rows {
 				row := an.dC[r*nv : r*nv+nv]
 				sv, sa, yr := 0.0, an.dg[r], an.y[r]
@@ -129,9 +129,22 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 				an.dCjv[j*rows+r] = sv
 			}
 			lift.Curvature(an.gp, an.dv)
-			an.cd.Tangent(an.ct, q, v, nil, an.dv, nil, an.gp) // ∂_vγ·δv
+			// ∂_vγ·δv = 2 δC[v]·δv + C·[δv, v] (closure.Bracket).
+			closure.Bracket(m.Model, an.dv, v, an.col)
+			cm := an.cd.C.RawMatrix()
 			for r := range rows {
-				an.rhs[r] += an.gp[r]
+				s := 0.0
+				for i, x := range an.dCv[r*nv : r*nv+nv] {
+					if x != 0 {
+						s += 2 * x * an.dv[i]
+					}
+				}
+				for i, x := range cm.Data[r*cm.Stride : r*cm.Stride+nv] {
+					if x != 0 && an.col[i] != 0 {
+						s += x * an.col[i]
+					}
+				}
+				an.rhs[r] += s
 			}
 			lift.Curvature(an.rhs, an.da)
 		}

@@ -66,8 +66,8 @@ func TestTangent(t *testing.T) {
 					dv[i] = rng.NormFloat64()
 				}
 				dC, dg := make([]float64, rows*nv), make([]float64, rows)
-				d.Drift(q, v)
-				d.Tangent(tg, q, v, a, dv, dC, dg)
+				d.PrepareTangent(tg, q, v)
+				d.Tangent(tg, a, dv, dC, dg)
 				e := NewData(m)
 				qe := make([]float64, m.NQ)
 				ve := make([]float64, nv)
@@ -164,6 +164,69 @@ func TestCurvatureAdjoint(t *testing.T) {
 			if math.Abs(lhs-rhs) > 1e-10*scale {
 				t.Fatalf("%s: zᵀc = %.15g, yᵀγ = %.15g", f.name, lhs, rhs)
 			}
+		}
+	}
+}
+
+// TestBracket checks Ċ[w]·v − Ċ[v]·w = C·Bracket(w, v) for any w and a tangent v on every
+// built-in mechanism in both comparison forms (Stewart's spherical joints give a nonzero
+// bracket) and on Kangaroo.
+func TestBracket(t *testing.T) {
+	fx := builtins(t, false)
+	for _, f := range builtins(t, true) {
+		f.name += "/eliminated"
+		fx = append(fx, f)
+	}
+	if !testing.Short() {
+		m, q := kangarooAssembled(t)
+		fx = append(fx, fixture{"kangaroo", m, q})
+	}
+	for _, f := range fx {
+		m, q := f.m, f.q
+		d := NewData(m)
+		p, err := PartitionAt(m, q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := NewLift(p, m.NV)
+		d.Jacobian(q)
+		if err := l.Update(d.C); err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(8, 9))
+		nv, rows := m.NV, m.Rows
+		u := make([]float64, p.Mobility)
+		for i := range u {
+			u[i] = rng.NormFloat64()
+		}
+		v, w, br := make([]float64, nv), make([]float64, nv), make([]float64, nv)
+		e := l.E.RawMatrix()
+		for i := range nv {
+			for k := range p.Mobility {
+				v[i] += e.Data[i*e.Stride+k] * u[k]
+			}
+			w[i] = rng.NormFloat64()
+		}
+		tg := d.NewTangent()
+		d.PrepareTangent(tg, q, v)
+		dCw, dCv, dg := make([]float64, rows*nv), make([]float64, rows*nv), make([]float64, rows)
+		d.Tangent(tg, w, nil, dCw, dg)
+		d.Tangent(tg, v, nil, dCv, dg)
+		Bracket(m, w, v, br)
+		C := d.C.RawMatrix()
+		worst, scale := 0.0, 0.0
+		for r := range rows {
+			a, b, c := 0.0, 0.0, 0.0
+			for i := range nv {
+				a += dCw[r*nv+i] * v[i]
+				b += dCv[r*nv+i] * w[i]
+				c += C.Data[r*C.Stride+i] * br[i]
+			}
+			worst = math.Max(worst, math.Abs(a-b-c))
+			scale = math.Max(scale, math.Abs(a))
+		}
+		if worst > 1e-12*math.Max(scale, 1) {
+			t.Errorf("%s: Ċ[w]v − Ċ[v]w − C[w, v] = %.3g (scale %.3g)", f.name, worst, scale)
 		}
 	}
 }

@@ -12,14 +12,14 @@ type Tangent struct {
 	tw, acc, f []spatial.Vec6
 	// The primal terms every direction shares, per node (PrepareTangent): the parent's
 	// twist and acceleration in the node's frame and the joint's S·v and S·a.
-	twp, accp, sv, sa []spatial.Vec6
+	twp, accp, sv, sa, itw []spatial.Vec6
 }
 
 // NewTangent allocates the scratch of RNEATangent for d's model.
 func (d *Data) NewTangent() *Tangent {
 	n := len(d.pose)
 	v := func() []spatial.Vec6 { return make([]spatial.Vec6, n) }
-	return &Tangent{tw: v(), acc: v(), f: v(), twp: v(), accp: v(), sv: v(), sa: v()}
+	return &Tangent{tw: v(), acc: v(), f: v(), twp: v(), accp: v(), sv: v(), sa: v(), itw: v()}
 }
 
 // TangentSupported reports whether RNEATangent covers every tree joint of the model: joints
@@ -73,21 +73,28 @@ func (d *Data) RNEATangent(t *Tangent, dq, dv, da []float64, dtau []float64) {
 				sda = sda.Add(s.Scale(da[i]))
 			}
 		}
-		sv := t.sv[c]
-		if ed.Reversed && xi != (spatial.Vec6{}) {
-			// δS_k = −ξ × S_k, so δS·v = −ξ × (S v) and δS·a = −ξ × (S a).
-			dsv = spatial.CrossMotion(xi, sv).Scale(-1)
-			dsa = spatial.CrossMotion(xi, t.sa[c]).Scale(-1)
+		var zero spatial.Vec6
+		moved := xi != zero
+		if !moved && sdv == zero && sda == zero && t.tw[p] == zero && t.acc[p] == zero {
+			t.tw[c], t.acc[c], t.f[c] = zero, zero, zero // nothing reaches this subtree yet
+			continue
 		}
-		dtw := x.InvActMotion(t.tw[p]).Sub(spatial.CrossMotion(xi, t.twp[c])).Add(dsv).Add(sdv)
-		t.tw[c] = dtw
-		dacc := x.InvActMotion(t.acc[p]).Sub(spatial.CrossMotion(xi, t.accp[c]))
+		sv := t.sv[c]
+		if ed.Reversed && moved {
+			// δS_k = −ξ × S_k, so δS·v = −ξ × (S v) and δS·a = −ξ × (S a).
+			dsv = spatial.CrossMotion(sv, xi)
+			dsa = spatial.CrossMotion(t.sa[c], xi)
+		}
+		dtw := x.InvActMotion(t.tw[p]).Add(dsv).Add(sdv)
+		dacc := x.InvActMotion(t.acc[p]).Add(dsa).Add(sda)
+		if moved {
+			dtw = dtw.Sub(spatial.CrossMotion(xi, t.twp[c]))
+			dacc = dacc.Sub(spatial.CrossMotion(xi, t.accp[c]))
+		}
 		dacc = dacc.Add(spatial.CrossMotion(dtw, sv)).Add(spatial.CrossMotion(d.twist[c], dsv.Add(sdv)))
-		dacc = dacc.Add(dsa).Add(sda)
-		t.acc[c] = dacc
+		t.tw[c], t.acc[c] = dtw, dacc
 		in := &m.Bodies[c-1].Inertia
-		tw := d.twist[c]
-		t.f[c] = in.MulMotion(dacc).Add(spatial.CrossForce(dtw, in.MulMotion(tw))).Add(spatial.CrossForce(tw, in.MulMotion(dtw)))
+		t.f[c] = in.MulMotion(dacc).Add(spatial.CrossForce(dtw, t.itw[c])).Add(spatial.CrossForce(d.twist[c], in.MulMotion(dtw)))
 	}
 	for e := len(m.Edges) - 1; e >= 0; e-- {
 		ed := &m.Edges[e]
@@ -110,12 +117,12 @@ func (d *Data) RNEATangent(t *Tangent, dq, dv, da []float64, dtau []float64) {
 			if da != nil {
 				r += j.Armature * da[i]
 			}
-			if ed.Reversed {
-				r += spatial.CrossMotion(xi, s).Scale(-1).Dot(f)
+			if ed.Reversed && xi != (spatial.Vec6{}) {
+				r += spatial.CrossMotion(s, xi).Dot(f)
 			}
 			dtau[i] = r
 		}
-		if ed.Parent != compile.Ground {
+		if ed.Parent != compile.Ground && (df != spatial.Vec6{} || xi != spatial.Vec6{}) {
 			t.f[ed.Parent] = t.f[ed.Parent].Add(d.xup[c].ActForce(df.Add(spatial.CrossForce(xi, f))))
 		}
 	}
@@ -141,5 +148,6 @@ func (d *Data) PrepareTangent(t *Tangent, v, a []float64) {
 			}
 		}
 		t.sv[c], t.sa[c] = sv, sa
+		t.itw[c] = m.Bodies[c-1].Inertia.MulMotion(d.twist[c])
 	}
 }
