@@ -165,4 +165,15 @@ func TestTreeFormChain(t *testing.T) {
 	if e := relErr(d.TauR, tauT); !(e <= 1e-10) {
 		t.Errorf("tree-form inverse of the forward accelerations differs from τ by %.3g relative", e)
 	}
+	// The tree form's stages allocate nothing.
+	small := make([]float64, n)
+	for i := range small {
+		small[i] = 1e-4
+	}
+	var err error
+	if a := testing.AllocsPerRun(10, func() {
+		err = errors.Join(d.Constraints(), d.Forward(nil, nil), d.Inverse(nil), d.Track(small))
+	}); a != 0 || err != nil {
+		t.Errorf("tree form: %v allocations per Constraints+Forward+Inverse+Track (%v)", a, err)
+	}
 }
