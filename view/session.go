@@ -9,7 +9,6 @@ import (
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
-	"github.com/robocompiler/robocompiler/joint"
 )
 
 // Tracking limits of one Move: the largest step of an angular coordinate (rad) and of a
@@ -91,7 +90,7 @@ func NewSession(m *robocompiler.Model, d *robocompiler.Data, length float64) *Se
 	for ji, j := range m.Joints {
 		for k := range j.NV {
 			c := coordInfo{name: names[j.V0+k], joint: ji, absolute: j.NV == 1}
-			c.linear = isLinear(j.Model.Kind, k)
+			c.linear = j.Model.Kind.Translational(k)
 			span := math.Pi
 			if c.linear {
 				span = length / 2
@@ -110,18 +109,6 @@ func NewSession(m *robocompiler.Model, d *robocompiler.Data, length float64) *Se
 	return s
 }
 
-// isLinear reports whether velocity coordinate k of a joint of the kind is a translation.
-func isLinear(kind joint.Kind, k int) bool {
-	switch kind {
-	case joint.Prismatic:
-		return true
-	case joint.Free:
-		return k >= 3
-	case joint.Planar:
-		return k < 2
-	}
-	return false
-}
 
 // State returns the current state.
 func (s *Session) State() *State {

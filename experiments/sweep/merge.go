@@ -28,13 +28,33 @@ const (
 	TimingsJSONL = "timings.jsonl"
 )
 
+// StatusCounts counts rows by status.
+type StatusCounts struct {
+	OK, Invalid, Numerical, Internal int
+}
+
+// Count adds one row of status st (an unknown status counts as internal).
+func (c *StatusCounts) Count(st string) {
+	switch st {
+	case StatusOK:
+		c.OK++
+	case StatusInvalid:
+		c.Invalid++
+	case StatusNumerical:
+		c.Numerical++
+	default:
+		c.Internal++
+	}
+}
+
 // MergeReport summarises a merge.
 type MergeReport struct {
 	// Dir is the merged directory; Shards the shard files read.
 	Dir    string
 	Shards []string
-	// Variants counts the rows; the others count them by status.
-	Variants, OK, Invalid, Numerical, Internal int
+	// Variants counts the rows; StatusCounts counts them by status.
+	Variants int
+	StatusCounts
 	// Files are the files written (table, CSV, plots), base names.
 	Files []string
 }
@@ -180,16 +200,7 @@ func Merge(dir string) (*MergeReport, error) {
 	rep.Files = append([]string{TableJSONL, TableCSV, TimingsJSONL}, plots...)
 	for _, r := range rows {
 		rep.Variants++
-		switch r.Status {
-		case StatusOK:
-			rep.OK++
-		case StatusInvalid:
-			rep.Invalid++
-		case StatusNumerical:
-			rep.Numerical++
-		default:
-			rep.Internal++
-		}
+		rep.Count(r.Status)
 	}
 	return rep, nil
 }

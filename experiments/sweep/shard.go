@@ -85,9 +85,10 @@ type ShardReport struct {
 	// File is the shard's rows file; Timings its timings file.
 	File, Timings string
 	// Variants counts the shard's variants; Resumed those taken from the checkpoint of
-	// an interrupted run; the others count rows by status.
-	Variants, Resumed, OK, Invalid, Numerical, Internal int
-	Workers                                             int
+	// an interrupted run; StatusCounts counts rows by status.
+	Variants, Resumed int
+	StatusCounts
+	Workers int
 	// WallS is the run's wall time, s.
 	WallS float64
 }
@@ -303,16 +304,7 @@ func encodeShard(todo []int, done map[int]result, rep *ShardReport) (rows, timin
 			return nil, nil, err
 		}
 		tb.Write(append(tl, '\n'))
-		switch res.Row.Status {
-		case StatusOK:
-			rep.OK++
-		case StatusInvalid:
-			rep.Invalid++
-		case StatusNumerical:
-			rep.Numerical++
-		default:
-			rep.Internal++
-		}
+		rep.Count(res.Row.Status)
 	}
 	return rb.Bytes(), tb.Bytes(), nil
 }
