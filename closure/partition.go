@@ -424,7 +424,6 @@ func ColScales(m *compile.Model) []float64 {
 	return out
 }
 
-
 // RowOwner names the comparison or coupling that owns residual row r.
 func RowOwner(m *compile.Model, r int) string {
 	for _, c := range m.Comparisons {

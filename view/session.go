@@ -109,7 +109,6 @@ func NewSession(m *robocompiler.Model, d *robocompiler.Data, length float64) *Se
 	return s
 }
 
-
 // State returns the current state.
 func (s *Session) State() *State {
 	s.mu.Lock()
