@@ -42,21 +42,9 @@ func (kktEngine) accelerations(w *workspace, tauT []float64, _ int, _ spatial.Ve
 // float64 solve is arbitrated in extended precision (as Run's witness) when it differs
 // from the reduced solution by more than arbitrate.
 func (w *workspace) kkt(MT, hT, tauT, aref []float64) error {
-	kd, m := w.d.Kin, w.m
-	n, nv, nr := m.NVT, m.NV, len(w.rows)
-	Jc, gamma := make([]float64, nr*nv), make([]float64, nr)
-	if nr > 0 {
-		C := kd.Closure.C.RawMatrix()
-		for i, r := range w.rows {
-			copy(Jc[i*nv:i*nv+nv], C.Data[r*C.Stride:r*C.Stride+nv])
-			gamma[i] = kd.Closure.Gamma[r]
-		}
-	}
-	M, h, tau := make([]float64, nv*nv), make([]float64, nv), make([]float64, nv)
-	for i := range n {
-		copy(M[i*nv:i*nv+n], MT[i*n:i*n+n])
-		h[i], tau[i] = hT[i], tauT[i]
-	}
+	n, nv, nr := w.m.NVT, w.m.NV, len(w.rows)
+	Jc, gamma := w.enforcedRows()
+	M, h, tau := augmented(MT, hT, tauT, n, nv)
 	a, _, err := kktref.Solve(M, h, tau, Jc, gamma, nv, nr, 0)
 	if err != nil {
 		return err
@@ -68,4 +56,31 @@ func (w *workspace) kkt(MT, hT, tauT, aref []float64) error {
 	}
 	copy(aref, a[:n])
 	return nil
+}
+
+// enforcedRows returns the enforced rows of the closure Jacobian C (len(rows) × NV,
+// row-major) and their drift γ at the last evaluation.
+func (w *workspace) enforcedRows() (Jc, gamma []float64) {
+	nv, nr := w.m.NV, len(w.rows)
+	Jc, gamma = make([]float64, nr*nv), make([]float64, nr)
+	if nr > 0 {
+		cl := w.d.Kin.Closure
+		C := cl.C.RawMatrix()
+		for i, r := range w.rows {
+			copy(Jc[i*nv:i*nv+nv], C.Data[r*C.Stride:r*C.Stride+nv])
+			gamma[i] = cl.Gamma[r]
+		}
+	}
+	return Jc, gamma
+}
+
+// augmented embeds the tree inertia MT (n×n), bias hT and effort tauT into the nv
+// augmented coordinates (zero rows and columns for the cut joints' coordinates).
+func augmented(MT, hT, tauT []float64, n, nv int) (M, h, tau []float64) {
+	M, h, tau = make([]float64, nv*nv), make([]float64, nv), make([]float64, nv)
+	for i := range n {
+		copy(M[i*nv:i*nv+n], MT[i*n:i*n+n])
+		h[i], tau[i] = hT[i], tauT[i]
+	}
+	return M, h, tau
 }

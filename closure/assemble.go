@@ -223,13 +223,18 @@ func (c *corrector) solve(d *Data, q []float64, tol float64, maxIt int) (int, bo
 		if r0 <= tol {
 			return it - 1, true
 		}
+		finite := true
 		for i := 0; i < m.Rows; i++ {
 			rhs.SetVec(i, -d.Rho[i]*c.rs[i])
 			for k, col := range c.cols {
-				c.j.Set(i, k, d.C.At(i, col)*c.rs[i]*c.cs[col])
+				x := d.C.At(i, col) * c.rs[i] * c.cs[col]
+				finite = finite && x-x == 0
+				c.j.Set(i, k, x)
 			}
 		}
-		if !svd.Factorize(c.j, mat.SVDThin) {
+		// A non-finite Jacobian (a placement that overflowed) has no correction, and the
+		// SVD of one need not terminate.
+		if !finite || !svd.Factorize(c.j, mat.SVDThin) {
 			return it, false
 		}
 		s := svd.Values(nil)

@@ -416,25 +416,12 @@ func ColScales(m *compile.Model) []float64 {
 	for _, j := range m.Joints {
 		for k := 0; k < j.NV; k++ {
 			out[j.V0+k] = a
-			if isLinear(j.Model.Kind, k) {
+			if j.Model.Kind.Translational(k) {
 				out[j.V0+k] = l
 			}
 		}
 	}
 	return out
-}
-
-// isLinear reports whether velocity k of a joint of kind kd is translational.
-func isLinear(kd joint.Kind, k int) bool {
-	switch kd {
-	case joint.Prismatic:
-		return true
-	case joint.Free:
-		return k >= 3
-	case joint.Planar:
-		return k < 2
-	}
-	return false
 }
 
 // RowOwner names the comparison or coupling that owns residual row r.

@@ -37,3 +37,17 @@ func ParseKind(s string) (Kind, error) {
 	}
 	return 0, fmt.Errorf("joint: unknown kind %q", s)
 }
+
+// Translational reports whether velocity coordinate v (0 ≤ v < NV) of a joint of kind k is
+// a translation (m/s; the rest are rotations in rad/s, a helical joint's included).
+func (k Kind) Translational(v int) bool {
+	switch k {
+	case Prismatic:
+		return true
+	case Free:
+		return v >= 3
+	case Planar:
+		return v < 2
+	}
+	return false
+}

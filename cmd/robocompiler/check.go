@@ -51,7 +51,7 @@ func init() {
 			if err != nil {
 				return err
 			}
-			if need := check.ReferenceBytes(s.m.NV, s.m.Rows, opts.Extended); need > robocompiler.DefaultMemoryBudget {
+			if need := check.ReferenceBytes(s.m.NV, s.m.Rows, opts.Extended); !s.d.Reduced.Tree && need > robocompiler.DefaultMemoryBudget {
 				return cli.Invalid(fmt.Errorf("%s: the KKT reference of check needs about %.3g GB for %d velocities and %d rows, above the memory budget of %.3g GB",
 					s.m.Graph.Source, float64(need)/1e9, s.m.NV, s.m.Rows, float64(robocompiler.DefaultMemoryBudget)/1e9))
 			}

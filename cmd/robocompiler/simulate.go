@@ -14,6 +14,7 @@ import (
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/experiments/tasks"
 	"github.com/robocompiler/robocompiler/internal/cli"
+	"github.com/robocompiler/robocompiler/sim"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
@@ -24,6 +25,7 @@ type simulateFlags struct {
 	seed       string
 	duration   float64
 	noProgress bool
+	reconfig   string
 }
 
 func init() {
@@ -43,6 +45,7 @@ func init() {
 	c.Flags().Float64Var(&f.duration, "duration", 0, "simulated duration in s (default: the task's own)")
 	c.Flags().StringVar(&f.seed, "seed", "", "named seed to start from (default: the task's own, usually the model's default seed)")
 	c.Flags().BoolVar(&f.noProgress, "no-progress", false, "do not draw the progress bar on stderr")
+	c.Flags().StringVar(&f.reconfig, "reconfigure", "on", "on: switch the partition where it becomes singular and log the switch (<run>_events.csv, plot markers); off: stop there with exit 3")
 	root.AddCommand(c)
 }
 
@@ -78,6 +81,10 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 	if err != nil {
 		return cli.Usage(err)
 	}
+	reconfigure := map[string]sim.ReconfigurePolicy{"on": sim.ReconfigureOn, "off": sim.ReconfigureOff}
+	if _, ok := reconfigure[f.reconfig]; !ok {
+		return cli.Usage(fmt.Errorf("--reconfigure %q: must be on or off", f.reconfig))
+	}
 	if task.Native && mujocoVersion() == "" {
 		return cli.Usage(fmt.Errorf("task %s runs natively in MuJoCo, and this build has none: rebuild with -tags mujoco (libmujoco-dev installed)", task.Name))
 	}
@@ -105,7 +112,7 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 		return cli.Invalid(err)
 	}
 	defer os.RemoveAll(tmp)
-	opts := tasks.Options{Duration: f.duration}
+	opts := tasks.Options{Duration: f.duration, Reconfigure: reconfigure[f.reconfig]}
 	var bar *progressbar.ProgressBar
 	if !f.noProgress && isTerminal(cmd.ErrOrStderr()) {
 		opts.Progress = func(done, total int) {
@@ -132,9 +139,13 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 	if err != nil {
 		return cli.Invalid(err)
 	}
+	files = writeReplay(cmd, tmp, g, res, files)
 	files = append(files, "metrics.json")
 	out := map[string]any{"model": g.Name, "task": task.Name, "steps": res.Steps(), "wall_s": wall,
 		"closure_gap_max_m": res.GapMaxM(), "files": files}
+	if simT := simulatedSeconds(res); simT > 0 {
+		out["simulated_s"], out["wall_per_sim_s"] = simT, wall/simT
+	}
 	for _, m := range res.Metrics {
 		out[m.Name] = m.Value
 	}
@@ -156,6 +167,21 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 	}
 	printSimulate(cmd.OutOrStdout(), task, res, wall, files)
 	return nil
+}
+
+// simulatedSeconds returns the simulated time summed over the rollouts: the last "t" of
+// each log (rollouts without a time column count 0).
+func simulatedSeconds(res *tasks.Result) float64 {
+	total := 0.0
+	for _, r := range res.Runs {
+		if r.Log == nil || r.Log.Rows() == 0 {
+			continue
+		}
+		if i := r.Log.Index("t"); i >= 0 {
+			total += r.Log.Row(r.Log.Rows() - 1)[i]
+		}
+	}
+	return total
 }
 
 // tempDir creates a fresh directory beside out (on its file system, so that the outputs
@@ -232,6 +258,13 @@ func writeOutputs(dir string, res *tasks.Result) ([]string, error) {
 		}
 		files = append(files, name)
 	}
+	names, contents := res.EventFiles()
+	for i, name := range names {
+		if err := os.WriteFile(filepath.Join(dir, name), contents[i], 0o644); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		files = append(files, name)
+	}
 	for _, fig := range res.Figures {
 		if err := fig.Plot.Save(filepath.Join(dir, fig.File), 16, 9); err != nil {
 			return nil, fmt.Errorf("%s: %w", fig.File, err)
@@ -243,7 +276,11 @@ func writeOutputs(dir string, res *tasks.Result) ([]string, error) {
 
 // printSimulate writes the readable report.
 func printSimulate(w io.Writer, task *tasks.Task, res *tasks.Result, wall float64, files []string) {
-	fmt.Fprintf(w, "%s: %d steps in %.1f s wall; largest closure gap %.3g m\n", task.Name, res.Steps(), wall, res.GapMaxM())
+	fmt.Fprintf(w, "%s: %d steps in %.1f s wall", task.Name, res.Steps(), wall)
+	if simT := simulatedSeconds(res); simT > 0 {
+		fmt.Fprintf(w, " (%.3g s per simulated second)", wall/simT)
+	}
+	fmt.Fprintf(w, "; largest closure gap %.3g m\n", res.GapMaxM())
 	for _, m := range res.Metrics {
 		fmt.Fprintf(w, "  %-40s %.6g\n", m.Name, m.Value)
 	}

@@ -132,7 +132,7 @@ func runDigCycle(g *cmg.Graph, o Options) (*Result, error) {
 			return nil, err
 		}
 		pl := setup.pl
-		s, err := pl.sim(ctrl, sim.Options{Dt: setup.dt, Integrator: sim.RK4, LogEvery: setup.logEvery,
+		s, err := pl.sim(ctrl, sim.Options{Reconfigure: o.Reconfigure, Dt: setup.dt, Integrator: sim.RK4, LogEvery: setup.logEvery,
 			Probes: []sim.Probe{setup.probe()}, Progress: pr.hook()})
 		if err != nil {
 			return nil, err

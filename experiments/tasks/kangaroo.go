@@ -90,7 +90,7 @@ func runFixedPelvis(g *cmg.Graph, o Options) (*Result, error) {
 		}
 		ctrl := newPortPD(nf, kangarooKp, kangarooKd, newReference(nf, traj), ff)
 		probe := newErrorProbe("motor_rms_m", nf, newReference(nf, traj), func(_ *sim.State, k *kin.Data, out []float64) { copy(out, k.Ell) })
-		s, err := pl.sim(ctrl, sim.Options{Dt: kangarooDt, LogEvery: 20,
+		s, err := pl.sim(ctrl, sim.Options{Reconfigure: o.Reconfigure, Dt: kangarooDt, LogEvery: 20,
 			Probes: []sim.Probe{probe}, Progress: pr.hook()})
 		if err != nil {
 			return nil, err

@@ -169,7 +169,7 @@ func runInspection(g *cmg.Graph, o Options) (*Result, error) {
 		ctrl.load = func(s *sim.State, d *robocompiler.Data, cmd *sim.Command) {
 			cmd.AddWorldWrench(d, rig.platform, spatial.Vec3{}, probeWrench(s.T))
 		}
-		s, err := c.pl.sim(ctrl, sim.Options{Dt: stewartDt, Integrator: sim.RK4, LogEvery: 5,
+		s, err := c.pl.sim(ctrl, sim.Options{Reconfigure: o.Reconfigure, Dt: stewartDt, Integrator: sim.RK4, LogEvery: 5,
 			Probes: []sim.Probe{platformProbe{rig}}, Progress: pr.hook()})
 		if err != nil {
 			return nil, err

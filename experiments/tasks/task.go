@@ -26,6 +26,8 @@ type Options struct {
 	// Progress, when set, is called as steps complete with the steps done and the total
 	// over every rollout of the task.
 	Progress func(done, total int)
+	// Reconfigure is every rollout's sim.Options.Reconfigure (default on).
+	Reconfigure sim.ReconfigurePolicy
 }
 
 // Metric is one named scalar result.
@@ -40,6 +42,8 @@ type Run struct {
 	Name  string
 	Log   *sim.Log
 	Stats sim.Stats
+	// Events are the rollout's partition and mode switches (sim.Sim.Events).
+	Events []sim.Event
 }
 
 // Figure is a plot to write, File being its base name (e.g. "tracking.png").
@@ -93,7 +97,7 @@ type Task struct {
 // all returns every task: the explicit list of the experiments this package defines.
 func all() []*Task {
 	return []*Task{digCycleTask(), digCycleNativeTask(), fixedPelvisTask(), fixedPelvisNativeTask(),
-		go2Task(), go2NativeTask(), inspectionTask(), inspectionNativeTask(), pandaTask(),
+		go2Task(), go2NativeTask(), inspectionTask(), inspectionNativeTask(), pandaTask(), kangarooLandingTask(), kangarooLandingNativeTask(),
 		inspectionSimbodyTask(), digCycleSimbodyTask(), fixedPelvisSimbodyTask()}
 }
 
@@ -149,7 +153,7 @@ func rollout(name string, s *sim.Sim, n int) (Run, error) {
 	if err := s.Run(n); err != nil {
 		return Run{}, fmt.Errorf("%s: %w", name, err)
 	}
-	return Run{Name: name, Log: s.Log(), Stats: s.Stats()}, nil
+	return Run{Name: name, Log: s.Log(), Stats: s.Stats(), Events: s.Events()}, nil
 }
 
 // steps returns the number of steps of length dt covering dur.

@@ -10,23 +10,7 @@ import (
 
 // newLog names the columns of a native run.
 func (r *runner) newLog() *sim.Log {
-	qn := make([]string, r.m.NQ)
-	for _, j := range r.m.Joints {
-		for k := range j.NQ {
-			if j.NQ == 1 {
-				qn[j.Q0] = "q:" + j.ID
-			} else {
-				qn[j.Q0+k] = fmt.Sprintf("q:%s[%d]", j.ID, k)
-			}
-		}
-	}
-	cols := append([]string{"t"}, qn...)
-	for _, p := range r.d.Kin.Ports {
-		cols = append(cols, "ell:"+p.ID)
-	}
-	for _, p := range r.d.Kin.Ports {
-		cols = append(cols, "f:"+p.ID)
-	}
+	cols := sim.EngineColumns(r.d)
 	cols = append(cols, "gap_native")
 	for _, s := range r.opts.Sites {
 		cols = append(cols, fmt.Sprintf("site:%s[0]", s), fmt.Sprintf("site:%s[1]", s), fmt.Sprintf("site:%s[2]", s))

@@ -8,10 +8,14 @@
 // rollout: Simbody evaluates it through a force element (backend/simbody's
 // BuildControlled) at every integrator stage, its port efforts becoming mobility forces
 // (the tree effort τ_T mapped to Simbody's speeds) and its external wrenches body forces.
+// The joint and port damping and friction are our rollout's (sim.Losses, evaluated in the
+// same force element): tree-joint damping as Simbody's mobility dampers, the rest — tree
+// joints' Coulomb friction, port damping and friction, cut joints' wrench pairs — as forces,
+// so both engines integrate the same model.
 // Simbody integrates by Runge–Kutta–Merson at the given accuracy, projecting onto its
 // constraints at the given tolerance after every step. The log, one row per control step
-// Dt, carries Simbody's own constraint errors and its energy ledger (work and damping
-// losses by Simpson's rule over Dt).
+// Dt, carries Simbody's own constraint errors and its energy ledger (work and the damping
+// and friction losses by Simpson's rule over Dt).
 //
 // Without the build tag "simbody" Run returns backend/simbody's ErrUnavailable.
 package simbody

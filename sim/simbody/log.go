@@ -1,30 +1,10 @@
 package simbody
 
-import (
-	"fmt"
-
-	"github.com/robocompiler/robocompiler/sim"
-)
+import "github.com/robocompiler/robocompiler/sim"
 
 // newLog names the columns of a Simbody run.
 func (r *runner) newLog() *sim.Log {
-	qn := make([]string, r.m.NQ)
-	for _, j := range r.m.Joints {
-		for k := range j.NQ {
-			if j.NQ == 1 {
-				qn[j.Q0] = "q:" + j.ID
-			} else {
-				qn[j.Q0+k] = fmt.Sprintf("q:%s[%d]", j.ID, k)
-			}
-		}
-	}
-	cols := append([]string{"t"}, qn...)
-	for _, p := range r.d.Kin.Ports {
-		cols = append(cols, "ell:"+p.ID)
-	}
-	for _, p := range r.d.Kin.Ports {
-		cols = append(cols, "f:"+p.ID)
-	}
+	cols := sim.EngineColumns(r.d)
 	cols = append(cols, "qerr_simbody", "uerr_simbody", "kinetic_J", "potential_J", "work_J", "dissipated_J", "balance_J")
 	for _, p := range r.opts.Probes {
 		r.width = append(r.width, len(p.Columns()))

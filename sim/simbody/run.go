@@ -74,7 +74,8 @@ type runner struct {
 	cmd               sim.Command
 	st                sim.State
 	t                 float64
-	damping           []float64 // per tree velocity
+	loss              *sim.Losses // joint and port damping and friction, as our rollout applies them
+	fTotal            []float64   // the command's port efforts plus the ports' losses
 	// The energy ledger: work and dissipation by Simpson's rule over each step from the
 	// powers at its ends and its middle; balance0 the balance at t = 0.
 	work, dissipated, balance0 float64
@@ -90,14 +91,12 @@ func newRunner(d *robocompiler.Data, ctrl sim.Controller, opts Options) (*runner
 	m := d.Model().Model
 	r := &runner{m: m, d: d, ctrl: ctrl, opts: opts,
 		q: append([]float64(nil), d.Q...), tq: make([]float64, m.NQ), v: make([]float64, m.NV), tauR: make([]float64, m.NV),
-		damping: make([]float64, m.NVT)}
-	for _, j := range m.Joints {
-		if j.Tree {
-			for k := range j.NV {
-				r.damping[j.V0+k] = j.Damping
-			}
-		}
+		fTotal: make([]float64, len(d.Kin.Ports))}
+	loss, err := sim.NewLosses(d.Model())
+	if err != nil {
+		return nil, err
 	}
+	r.loss = loss
 	r.cmd = sim.Command{F: make([]float64, len(d.Kin.Ports)), Fext: make([]spatial.Vec6, len(m.Bodies)+1)}
 	r.log = r.newLog()
 	var rows []int
@@ -147,14 +146,21 @@ func (r *runner) control(t float64, q, v []float64) error {
 
 // force is Simbody's force callback: the controller at Simbody's (stage) state, its
 // port efforts as the tree effort and its wrenches (body frames, about the body origins)
-// in ground axes.
+// in ground axes, with the joint and port damping and friction of our rollout
+// (sim.Losses: port losses, tree joints' Coulomb friction, cut joints' wrenches) added;
+// the tree joints' viscous damping is Simbody's own mobility dampers.
 func (r *runner) force(t float64, q, v, tau []float64, w []spatial.Vec6) error {
 	if err := r.control(t, q, v); err != nil {
 		return err
 	}
-	r.d.Kin.TreeEffort(r.d.Q, r.cmd.F, tau)
+	copy(r.fTotal, r.cmd.F)
+	tauT, fext, _ := r.loss.Apply(r.d, r.fTotal, r.cmd.Fext)
+	r.d.Kin.TreeEffort(r.d.Q, r.fTotal, tau)
+	for i, x := range tauT {
+		tau[i] += x
+	}
 	for node := 1; node < len(w); node++ {
-		x, R := r.cmd.Fext[node], r.d.Kin.Dyn.Pose(node).R
+		x, R := fext[node], r.d.Kin.Dyn.Pose(node).R
 		w[node] = spatial.NewVec6(R.MulVec(x.Angular()), R.MulVec(x.Linear()))
 	}
 	return nil
@@ -197,7 +203,7 @@ func (r *runner) observe(logRow bool) error {
 }
 
 // power returns the power of the command (port efforts and external wrenches, W) and the
-// power dissipated by joint damping (W) at the observed state.
+// power dissipated by joint and port damping and friction (W) at the observed state.
 func (r *runner) power() [2]float64 {
 	d := r.d
 	var applied, dissipated float64
@@ -208,9 +214,8 @@ func (r *runner) power() [2]float64 {
 	for n := 1; n < len(r.cmd.Fext); n++ {
 		applied += d.Kin.Dyn.Twist(n).Dot(r.cmd.Fext[n])
 	}
-	for i, c := range r.damping {
-		dissipated += c * d.V[i] * d.V[i]
-	}
+	copy(r.fTotal, r.cmd.F)
+	_, _, dissipated = r.loss.Apply(d, r.fTotal, r.cmd.Fext)
 	return [2]float64{applied, dissipated}
 }
 

@@ -1,0 +1,348 @@
+package closure
+
+import (
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/joint"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// Tangent is the workspace of Data.Tangent: the terms every direction shares at one state
+// (PrepareTangent) and the per-node tangent scratch.
+type Tangent struct {
+	rows [6]float64
+	// Per comparison ci, its path edges (down to A, then down to B) occupy the slots
+	// edgeOff[ci]… of rel and w, and their velocity columns the slots colOff[ci]… of col.
+	edgeOff, colOff []int
+	// Per path edge: the twist S·v of the edge (base frame) and the twist of its child.
+	rel, w []spatial.Vec6
+	// Per path column: the base-frame column m_k = Ad_g S_k, and the Jacobian column's
+	// relative twist ±Ad_{fp⁻¹} m_k (the sign of its path).
+	m, col []spatial.Vec6
+	cmp    []tangentComp
+	// Per node, the tangent path state and the twist of a at the node and of its edge,
+	// valid while stamp[node] == pass (one pass per run of comparisons with a common base).
+	st         []pathState
+	nodeW, rlA []spatial.Vec6
+	stamp      []uint64
+	pass       uint64
+	prepared   bool
+}
+
+// tangentComp holds one comparison's shared terms: the twist of A after the cut joint
+// (wA), the cut's own twist (cut), the relative twist rel = w_B − w_A and the drift term
+// x = ẇ_B − ẇ_A − w_A × rel, V and V̇ = Ad_{fp⁻¹} of those, and the cut's columns Ad_fp S_k.
+type tangentComp struct {
+	wA, cut, rel, x, V, Vd spatial.Vec6
+	fpS                    [6]spatial.Vec6
+}
+
+// pathState is the tangent state at the end of a path from the evaluation base: the
+// base-frame twist W of the direction a, and the derivatives dw, dwd of the twist and the
+// velocity-product acceleration of v.
+type pathState struct {
+	W, dw, dwd spatial.Vec6
+}
+
+// NewTangent allocates the workspace of Tangent for d's model.
+func (d *Data) NewTangent() *Tangent {
+	m := d.m
+	nn := len(m.Bodies) + 1
+	t := &Tangent{edgeOff: make([]int, len(m.Comparisons)+1), colOff: make([]int, len(m.Comparisons)+1),
+		cmp: make([]tangentComp, len(m.Comparisons)),
+		st:  make([]pathState, nn), nodeW: make([]spatial.Vec6, nn), rlA: make([]spatial.Vec6, nn), stamp: make([]uint64, nn)}
+	for ci := range m.Comparisons {
+		ea, eb := d.paths(ci)
+		ne, nc := 0, 0
+		for _, edges := range [2][]int{ea, eb} {
+			for _, e := range edges {
+				ne++
+				nc += m.Joints[m.Edges[e].Joint].NV
+			}
+		}
+		t.edgeOff[ci+1], t.colOff[ci+1] = t.edgeOff[ci]+ne, t.colOff[ci]+nc
+	}
+	ne, nc := t.edgeOff[len(m.Comparisons)], t.colOff[len(m.Comparisons)]
+	t.rel, t.w = make([]spatial.Vec6, ne), make([]spatial.Vec6, ne)
+	t.m, t.col = make([]spatial.Vec6, nc), make([]spatial.Vec6, nc)
+	return t
+}
+
+// paths returns the edges from comparison ci's evaluation base down to its nodes A and B.
+func (d *Data) paths(ci int) ([]int, []int) {
+	if d.opts.Global {
+		return d.rootA[ci], d.rootB[ci]
+	}
+	return d.downA[ci], d.downB[ci]
+}
+
+// TangentSupported reports whether Tangent covers the model: every joint with coordinates
+// (tree or retained cut) has a motion subspace constant in its joint frame (not universal
+// or planar).
+func (d *Data) TangentSupported() bool {
+	for i := range d.m.Joints {
+		j := &d.m.Joints[i]
+		if j.Eliminated {
+			continue
+		}
+		switch j.Model.Kind {
+		case joint.Universal, joint.Planar:
+			return false
+		}
+	}
+	return true
+}
+
+// PrepareTangent computes into t the terms of Tangent that every direction shares at the
+// feasible configuration q (len NQ) and the tangent velocity v (len NV): per comparison,
+// the twists and columns of its paths and its drift terms. It evaluates the Jacobian at q
+// first unless the workspace holds it (as after Jacobian or Drift at q). It requires
+// TangentSupported and no defect homotopy, and allocates nothing.
+func (d *Data) PrepareTangent(t *Tangent, q, v []float64) {
+	m := d.m
+	t.prepared = true
+	if m.Rows == 0 {
+		return
+	}
+	fresh := d.gen != 0 && compile.SameConfig(q, d.placedQ)
+	for ci := 0; fresh && ci < len(m.Comparisons); ci++ {
+		fresh = d.comps[ci].gen == d.gen
+	}
+	if !fresh {
+		d.Jacobian(q)
+	}
+	for ci := range m.Comparisons {
+		c := &m.Comparisons[ci]
+		pc := &d.comps[ci]
+		ea, eb := d.paths(ci)
+		slot, cs := t.edgeOff[ci], t.colOff[ci]
+		var end [2]struct{ w, wd spatial.Vec6 }
+		for pass, edges := range [2][]int{ea, eb} {
+			sign := -1.0
+			if pass == 1 {
+				sign = 1
+			}
+			g := spatial.Identity()
+			var w, wd spatial.Vec6
+			for _, e := range edges {
+				j := &m.Joints[m.Edges[e].Joint]
+				d.placeEdge(e, q)
+				g = g.Mul(d.xe[e])
+				var sv spatial.Vec6
+				for k := range j.NV {
+					mk := g.ActMotion(d.s[j.V0+k])
+					t.m[cs], t.col[cs] = mk, pc.fpInv.ActMotion(mk).Scale(sign)
+					sv = sv.Add(mk.Scale(v[j.V0+k]))
+					cs++
+				}
+				w = w.Add(sv)
+				wd = wd.Add(spatial.CrossMotion(w, sv))
+				t.rel[slot], t.w[slot] = sv, w
+				slot++
+			}
+			end[pass].w, end[pass].wd = w, wd
+		}
+		tc := &t.cmp[ci]
+		wA, wdA := end[0].w, end[0].wd
+		tc.cut = spatial.Vec6{}
+		if c.Joint >= 0 {
+			j := &m.Joints[c.Joint]
+			for k := range j.NV {
+				s := pc.fp.ActMotion(d.s[j.V0+k])
+				tc.fpS[k] = s
+				tc.cut = tc.cut.Add(s.Scale(v[j.V0+k]))
+			}
+			wA = wA.Add(tc.cut)
+			wdA = wdA.Add(spatial.CrossMotion(wA, tc.cut))
+		}
+		tc.wA = wA
+		tc.rel = end[1].w.Sub(wA)
+		tc.x = end[1].wd.Sub(wdA).Sub(spatial.CrossMotion(wA, tc.rel))
+		tc.V, tc.Vd = pc.fpInv.ActMotion(tc.rel), pc.fpInv.ActMotion(tc.x)
+	}
+}
+
+// Tangent writes the directional derivatives of the closure Jacobian and of the drift at
+// the state of the last PrepareTangent(t, q, v) along the configuration direction a (len
+// NV, velocity coordinates, q ⊕ ε·a) and the velocity direction dv (len NV):
+//
+//	dC = d/dε C(q ⊕ ε a)                  (Rows × NV, row-major, stride NV)
+//	dgamma = d/dε γ(q ⊕ ε a, v + ε dv)    (len Rows; γ the drift of Drift)
+//
+// for a feasible q and a, v tangent (C a = 0, C v = 0) — the second and third derivatives
+// of the residual that the derivatives of the lift and the curvature need (C Ė = −Ċ E).
+// a or dv may be nil (zero); with a nil, dC is not written (it may be nil). It is the
+// forward-mode (tangent) form of the evaluation: poses move as g ↦ exp(ε W) g with W the
+// base-frame twist of a, a subspace column of a reversed edge additionally by −ξ × S (ξ the
+// edge's own motion), and the row maps of the logarithm rows are constant to first order
+// because their logarithm is 0 at a feasible configuration and stays 0 along a tangent
+// direction. It allocates nothing.
+func (d *Data) Tangent(t *Tangent, a, dv []float64, dC, dgamma []float64) {
+	m := d.m
+	nv := m.NV
+	if !t.prepared {
+		panic("closure: Tangent before PrepareTangent")
+	}
+	if a != nil {
+		clear(dC[:m.Rows*nv])
+	}
+	clear(dgamma[:m.Rows])
+	if m.Rows == 0 {
+		return
+	}
+	base := -1
+	for ci := range m.Comparisons {
+		c := &m.Comparisons[ci]
+		ea, eb := d.paths(ci)
+		b := c.LCA
+		if d.opts.Global {
+			b = compile.Ground
+		}
+		if b != base { // node quantities are relative to the base: start afresh
+			base = b
+			t.pass++
+		}
+		var A, B pathState
+		t.path(d, ea, t.edgeOff[ci], t.colOff[ci], a, dv, &A)
+		cb := t.colOff[ci]
+		for _, e := range ea {
+			cb += m.Joints[m.Edges[e].Joint].NV
+		}
+		t.path(d, eb, t.edgeOff[ci]+len(ea), cb, a, dv, &B)
+		pc, tc := &d.comps[ci], &t.cmp[ci]
+		fpInv, rf := pc.fpInv, &pc.rf
+		wfp, dwA, dwdA := A.W, A.dw, A.dwd
+		if c.Joint >= 0 {
+			j := &m.Joints[c.Joint]
+			var sa, sdv spatial.Vec6
+			for k := range j.NV {
+				sa = sa.Add(tc.fpS[k].Scale(at(a, j.V0+k)))
+				sdv = sdv.Add(tc.fpS[k].Scale(at(dv, j.V0+k)))
+			}
+			wfp = wfp.Add(sa)
+			dcut := spatial.CrossMotion(wfp, tc.cut).Add(sdv)
+			dwA = dwA.Add(dcut)
+			dwdA = dwdA.Add(spatial.CrossMotion(dwA, tc.cut)).Add(spatial.CrossMotion(tc.wA, dcut))
+		}
+		// The relative twist of a moves Δ: δR = [ω_a] R, δp = v_a + ω_a × p.
+		va := fpInv.ActMotion(B.W.Sub(wfp))
+		tg := rowTangent{f: rf, dp: va.Linear().Add(va.Angular().Cross(rf.p)), dra: va.Angular().Cross(rf.ra)}
+		nr := c.Rows()
+		if a != nil {
+			// Jacobian columns ±Ad_{fp⁻¹} m_k move by (Ad_{fp⁻¹}(W_c − W_fp)) × column (a
+			// reversed edge's column also by −ξ); the cut's own columns are constant and
+			// meet only logarithm rows, whose map is constant.
+			k0 := t.colOff[ci]
+			for _, edges := range [2][]int{ea, eb} {
+				for _, e := range edges {
+					ed := &m.Edges[e]
+					j := &m.Joints[ed.Joint]
+					u := t.nodeW[ed.Child].Sub(wfp)
+					if ed.Reversed {
+						u = u.Sub(t.rlA[ed.Child])
+					}
+					u = fpInv.ActMotion(u)
+					for k := range j.NV {
+						col := t.col[k0]
+						tg.rate(col, spatial.CrossMotion(u, col), t.rows[:nr])
+						for r := range nr {
+							dC[(c.Row+r)*nv+j.V0+k] += t.rows[r]
+						}
+						k0++
+					}
+				}
+			}
+		}
+		// Drift: V = Ad_{fp⁻¹} rel, V̇ = Ad_{fp⁻¹} x with rel = w_B − w_A and
+		// x = ẇ_B − ẇ_A − w_A × rel.
+		drel := B.dw.Sub(dwA)
+		dx := B.dwd.Sub(dwdA).Sub(spatial.CrossMotion(dwA, tc.rel)).Sub(spatial.CrossMotion(tc.wA, drel))
+		dV := fpInv.ActMotion(drel.Sub(spatial.CrossMotion(wfp, tc.rel)))
+		dVd := fpInv.ActMotion(dx.Sub(spatial.CrossMotion(wfp, tc.x)))
+		tg.accel(tc.V, tc.Vd, dV, dVd, dgamma[c.Row:c.Row+nr])
+	}
+}
+
+// path propagates the tangent state along a down the edges from the evaluation base
+// (their shared terms from slot and column slot cs on), reusing nodes already
+// propagated for the same base.
+func (t *Tangent) path(d *Data, edges []int, slot, cs int, a, dv []float64, s *pathState) {
+	m := d.m
+	for _, e := range edges {
+		ed := &m.Edges[e]
+		j := &m.Joints[ed.Joint]
+		c := ed.Child
+		if t.stamp[c] == t.pass { // propagated for this base already
+			*s = t.st[c]
+			slot++
+			cs += j.NV
+			continue
+		}
+		var relA, sdv spatial.Vec6
+		for k := range j.NV {
+			relA = relA.Add(t.m[cs].Scale(at(a, j.V0+k)))
+			sdv = sdv.Add(t.m[cs].Scale(at(dv, j.V0+k)))
+			cs++
+		}
+		rel, w := t.rel[slot], t.w[slot]
+		slot++
+		s.W = s.W.Add(relA)
+		drel := spatial.CrossMotion(s.W, rel).Add(sdv)
+		if ed.Reversed {
+			drel = drel.Sub(spatial.CrossMotion(relA, rel))
+		}
+		s.dw = s.dw.Add(drel)
+		s.dwd = s.dwd.Add(spatial.CrossMotion(s.dw, rel)).Add(spatial.CrossMotion(w, drel))
+		t.st[c], t.nodeW[c], t.rlA[c], t.stamp[c] = *s, s.W, relA, t.pass
+	}
+}
+
+// rowTangent is the row map of one comparison and the motion of its relative transform
+// along the direction: δp and δ(R·Axis2).
+type rowTangent struct {
+	f       *rowMap
+	dp, dra spatial.Vec3
+}
+
+// rate writes the derivative of rate(t) for the twist t moving by dt: the logarithm rows
+// and the rotation rows of a prismatic comparison are linear in the twist with a constant
+// map (their logarithm is 0 to first order); the other rows also follow p and R·Axis2.
+func (g *rowTangent) rate(t, dt spatial.Vec6, out []float64) {
+	f := g.f
+	if f.kind == compile.RowsSE3 || f.kind == compile.RowsWeld {
+		f.logRows(&dt, out)
+		return
+	}
+	w := t.Angular()
+	dw, dvl := dt.Angular(), dt.Linear()
+	dpd := dvl.Add(dw.Cross(f.p)).Add(w.Cross(g.dp))
+	drad := dw.Cross(f.ra).Add(w.Cross(g.dra))
+	f.combine(dw, dpd, drad, out)
+}
+
+// accel writes the derivative of accel(V, Vd) for the twist and its derivative moving by
+// dV, dVd.
+func (g *rowTangent) accel(V, Vd, dV, dVd spatial.Vec6, out []float64) {
+	f := g.f
+	if f.kind == compile.RowsSE3 || f.kind == compile.RowsWeld {
+		f.logRows(&dVd, out)
+		return
+	}
+	w, vl := V.Angular(), V.Linear()
+	wd := Vd.Angular()
+	dw, dvl := dV.Angular(), dV.Linear()
+	dwd, dvld := dVd.Angular(), dVd.Linear()
+	pd := vl.Add(w.Cross(f.p))
+	dpd := dvl.Add(dw.Cross(f.p)).Add(w.Cross(g.dp))
+	dpdd := dvld.Add(dwd.Cross(f.p)).Add(wd.Cross(g.dp)).Add(dw.Cross(pd)).Add(w.Cross(dpd))
+	wra := w.Cross(f.ra)
+	dradd := dwd.Cross(f.ra).Add(wd.Cross(g.dra)).Add(dw.Cross(wra)).Add(w.Cross(dw.Cross(f.ra).Add(w.Cross(g.dra))))
+	f.combine(dwd, dpdd, dradd, out)
+}
+
+// at is x[i], or 0 for a nil x.
+func at(x []float64, i int) float64 {
+	if x == nil {
+		return 0
+	}
+	return x[i]
+}
