@@ -16,7 +16,7 @@ type analytic struct {
 	ct *closure.Tangent
 
 	av, ej, dv, dc, da, col, psi []float64 // len NV
-	dC, dCv                      []float64 // Rows × NV: δC along a_j, and along v
+	dCv                          []float64 // Rows × NV: δC along v
 	dCjv                         []float64 // D × Rows: δC_j v per direction
 	dg, gp, rhs, y               []float64 // len Rows
 	tau, dt                      []float64 // len NVT
@@ -45,7 +45,7 @@ func (w *Derivatives) analyticCase(d *Data) bool {
 		vec := func(k int) []float64 { return make([]float64, k) }
 		w.an = &analytic{dd: dd, tg: dd.NewTangent(), cd: cd, ct: cd.NewTangent(),
 			av: vec(nv), ej: vec(nv), dv: vec(nv), dc: vec(nv), da: vec(nv), col: vec(nv), psi: vec(nv),
-			dC: vec(r * nv), dCv: vec(r * nv), dCjv: vec(n * r), dg: vec(r), gp: vec(r), rhs: vec(r), y: vec(r),
+			dCv: vec(r * nv), dCjv: vec(n * r), dg: vec(r), gp: vec(r), rhs: vec(r), y: vec(r),
 			tau: vec(nvt), dt: vec(nvt), xr: vec(n)}
 	}
 	return true
@@ -112,39 +112,28 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 		clear(an.da)
 		clear(an.psi)
 		if rows > 0 {
-			// δC, ∂_qγ·a_j; then δv = δE u = Curvature(δC v), ψ = yᵀ δC, and
-			// δa = δE u̇ + δc = Curvature(δC a + ∂_qγ·δq + ∂_vγ·δv) with a = E u̇ + c.
-			an.cd.Tangent(an.ct, an.ej, nil, an.dC, an.dg)
-			for r := range rows {
-				row := an.dC[r*nv : r*nv+nv]
-				sv, sa, yr := 0.0, an.dg[r], an.y[r]
-				for i, x := range row {
-					if x != 0 {
-						sv += x * v[i]
-						sa += x * an.av[i]
-						an.psi[i] += yr * x
-					}
-				}
-				an.gp[r], an.rhs[r] = sv, sa
-				an.dCjv[j*rows+r] = sv
-			}
+			// δC v, δC a + ∂_qγ·a_j and ψ = yᵀ δC along a_j; then δv = δE u =
+			// Curvature(δC v) and δa = δE u̇ + δc = Curvature(δC a + ∂_qγ·δq + ∂_vγ·δv)
+			// with a = E u̇ + c.
+			an.cd.TangentProducts(an.ct, an.ej, nil, v, an.av, an.y, an.gp, an.rhs, an.psi, an.dg)
+			copy(an.dCjv[j*rows:(j+1)*rows], an.gp)
 			lift.Curvature(an.gp, an.dv)
 			// ∂_vγ·δv = 2 δC[v]·δv + C·[δv, v] (closure.Bracket).
-			closure.Bracket(m.Model, an.dv, v, an.col)
-			cm := an.cd.C.RawMatrix()
+			an.cd.MulDC(an.ct, an.dCv, an.dv, an.gp)
 			for r := range rows {
-				s := 0.0
-				for i, x := range an.dCv[r*nv : r*nv+nv] {
-					if x != 0 {
-						s += 2 * x * an.dv[i]
+				an.rhs[r] += an.dg[r] + 2*an.gp[r]
+			}
+			if closure.Bracket(m.Model, an.dv, v, an.col) {
+				cm := an.cd.C.RawMatrix()
+				for r := range rows {
+					s := 0.0
+					for i, x := range cm.Data[r*cm.Stride : r*cm.Stride+nv] {
+						if x != 0 && an.col[i] != 0 {
+							s += x * an.col[i]
+						}
 					}
+					an.rhs[r] += s
 				}
-				for i, x := range cm.Data[r*cm.Stride : r*cm.Stride+nv] {
-					if x != 0 && an.col[i] != 0 {
-						s += x * an.col[i]
-					}
-				}
-				an.rhs[r] += s
 			}
 			lift.Curvature(an.rhs, an.da)
 		}
@@ -170,15 +159,10 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 			an.ej[i] = e.Data[i*e.Stride+k]
 		}
 		clear(an.dc)
-		if rows > 0 {
-			for r := range rows { // ∂_vγ·E e_k = δC_k v + δC[v] E e_k
-				s := an.dCjv[k*rows+r]
-				for i, x := range an.dCv[r*nv : r*nv+nv] {
-					if x != 0 {
-						s += x * an.ej[i]
-					}
-				}
-				an.gp[r] = s
+		if rows > 0 { // ∂_vγ·E e_k = δC_k v + δC[v] E e_k
+			an.cd.MulDC(an.ct, an.dCv, an.ej, an.gp)
+			for r := range rows {
+				an.gp[r] += an.dCjv[k*rows+r]
 			}
 			lift.Curvature(an.gp, an.dc)
 		}
