@@ -227,8 +227,8 @@ func (d *Data) Tangent(t *Tangent, a, dv []float64, dC, dgamma []float64) {
 //	dCx = dC·x, dCz = dC·z     (len Rows, for x, z of len NV)
 //	psi = yᵀ dC                 (len NV, for y of len Rows)
 //
-// and dgamma as Tangent. dC is linear in the path columns, so its products cost one row
-// rate per comparison, and psi one per path column. It allocates nothing.
+// and dgamma as Tangent, accumulating the products column by column over each
+// comparison's path columns (where dC can be nonzero). It allocates nothing.
 func (d *Data) TangentProducts(t *Tangent, a, dv, x, z, y []float64, dCx, dCz, psi, dgamma []float64) {
 	p := &t.prod
 	*p = products{x: x, z: z, y: y, dCx: dCx, dCz: dCz, psi: psi}
@@ -303,9 +303,7 @@ func (d *Data) tangent(t *Tangent, a, dv []float64, dC []float64, p *products, d
 		if a != nil {
 			// Jacobian columns ±Ad_{fp⁻¹} m_k move by (Ad_{fp⁻¹}(W_c − W_fp)) × column (a
 			// reversed edge's column also by −ξ); the cut's own columns are constant and
-			// meet only logarithm rows, whose map is constant. The row rate is linear in
-			// the column and its motion, so dC·x is the rate of Σ x_k (column, motion).
-			var X, dX, Z, dZ spatial.Vec6
+			// meet only logarithm rows, whose map is constant.
 			k0 := t.colOff[ci]
 			for _, edges := range [2][]int{ea, eb} {
 				for _, e := range edges {
@@ -328,21 +326,19 @@ func (d *Data) tangent(t *Tangent, a, dv []float64, dC []float64, p *products, d
 						}
 						if p != nil {
 							tg.rate(col, dcol, t.rows[:nr])
-							s := 0.0
+							s, xi, zi := 0.0, p.x[i], p.z[i]
+							dCx, dCz := p.dCx[c.Row:c.Row+nr], p.dCz[c.Row:c.Row+nr]
 							for r, y := range p.y[c.Row : c.Row+nr] {
-								s += y * t.rows[r]
+								g := t.rows[r]
+								s += y * g
+								dCx[r] += xi * g
+								dCz[r] += zi * g
 							}
 							p.psi[i] += s
-							X, dX = X.Add(col.Scale(p.x[i])), dX.Add(dcol.Scale(p.x[i]))
-							Z, dZ = Z.Add(col.Scale(p.z[i])), dZ.Add(dcol.Scale(p.z[i]))
 						}
 						k0++
 					}
 				}
-			}
-			if p != nil {
-				tg.rate(X, dX, p.dCx[c.Row:c.Row+nr])
-				tg.rate(Z, dZ, p.dCz[c.Row:c.Row+nr])
 			}
 		}
 		// Drift: V = Ad_{fp⁻¹} rel, V̇ = Ad_{fp⁻¹} x with rel = w_B − w_A and
