@@ -92,8 +92,11 @@ func (d *Data) RNEATangent(t *Tangent, dq, dv, da []float64, dtau []float64) {
 			dsv = spatial.CrossMotion(sv, xi)
 			dsa = spatial.CrossMotion(t.sa[c], xi)
 		}
-		dtw := x.InvActMotion(t.tw[p]).Add(dsv).Add(sdv)
-		dacc := x.InvActMotion(t.acc[p]).Add(dsa).Add(sda)
+		dtw, dacc := dsv.Add(sdv), dsa.Add(sda)
+		if t.reached[p] {
+			dtw = dtw.Add(x.InvActMotion(t.tw[p]))
+			dacc = dacc.Add(x.InvActMotion(t.acc[p]))
+		}
 		if moved {
 			dtw = dtw.Sub(spatial.CrossMotion(xi, t.twp[c]))
 			dacc = dacc.Sub(spatial.CrossMotion(xi, t.accp[c]))
