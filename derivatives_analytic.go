@@ -21,6 +21,7 @@ type analytic struct {
 	dg, gp, rhs, y               []float64 // len Rows
 	tau, dt                      []float64 // len NVT
 	xr                           []float64 // len D
+	nz                           []int     // scratch, capacity NV
 }
 
 // analyticCase reports whether d's model takes the analytic path (the tangent recursions
@@ -46,7 +47,7 @@ func (w *Derivatives) analyticCase(d *Data) bool {
 		w.an = &analytic{dd: dd, tg: dd.NewTangent(), cd: cd, ct: cd.NewTangent(),
 			av: vec(nv), ej: vec(nv), dv: vec(nv), dc: vec(nv), da: vec(nv), col: vec(nv), psi: vec(nv),
 			dCv: vec(r * nv), dCjv: vec(n * r), dg: vec(r), gp: vec(r), rhs: vec(r), y: vec(r),
-			tau: vec(nvt), dt: vec(nvt), xr: vec(n)}
+			tau: vec(nvt), dt: vec(nvt), xr: vec(n), nz: make([]int, 0, nv)}
 	}
 	return true
 }
@@ -124,13 +125,17 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 				an.rhs[r] += an.dg[r] + 2*an.gp[r]
 			}
 			if closure.Bracket(m.Model, an.dv, v, an.col) {
+				nz := an.nz[:0] // the bracket is nonzero on few coordinates
+				for i, x := range an.col {
+					if x != 0 {
+						nz = append(nz, i)
+					}
+				}
 				cm := an.cd.C.RawMatrix()
 				for r := range rows {
-					s := 0.0
-					for i, x := range cm.Data[r*cm.Stride : r*cm.Stride+nv] {
-						if x != 0 && an.col[i] != 0 {
-							s += x * an.col[i]
-						}
+					row, s := cm.Data[r*cm.Stride:r*cm.Stride+nv], 0.0
+					for _, i := range nz {
+						s += row[i] * an.col[i]
 					}
 					an.rhs[r] += s
 				}

@@ -405,10 +405,10 @@ func TestDerivativeMethodsAgree(t *testing.T) {
 // (Data.ForwardDerivatives, sub-benchmark derivatives) beside one forward call (Constraints
 // and Forward, sub-benchmark forward, as the bench command's reduced_forward_dynamics) per
 // mechanism: the planar built-ins, Stewart, the excavator and, with the shared models, the
-// named Kangaroo and its plain fixed-base MJCF. Besides ns/op it reports the process CPU
+// named Kangaroo (fixed and floating) and its plain fixed-base MJCF. Besides ns/op it reports the process CPU
 // time per operation (cpu-ns/op), steadier on a loaded machine.
 func BenchmarkForwardDerivatives(b *testing.B) {
-	cases := []string{"fourbar", "fivebar", "stewart", "excavator", "kangaroo", "kangaroo_fixed_base"}
+	cases := []string{"fourbar", "fivebar", "stewart", "excavator", "kangaroo", "kangaroo_floating", "kangaroo_fixed_base"}
 	for _, name := range cases {
 		b.Run(name, func(b *testing.B) {
 			c := derivBenchCase(b, name)
@@ -440,7 +440,7 @@ func BenchmarkForwardDerivatives(b *testing.B) {
 // and unit port efforts.
 func derivBenchCase(b *testing.B, name string) *forwardCase {
 	if name != "kangaroo_fixed_base" {
-		if name == "kangaroo" {
+		if name == "kangaroo" || name == "kangaroo_floating" {
 			testmodels.Dir(b) // skips without the shared models
 		}
 		return newForwardCase(b, name)
