@@ -67,10 +67,12 @@ func (w *Derivatives) analyticCase(d *Data) bool {
 //
 // solved on the partition's dependent block (closure.Lift.Curvature): δE is needed only
 // as δE u, δE u̇ + δc (one solve each) and in the weighted sums zᵀ δE (one adjoint solve
-// for all directions, closure.Lift.CurvatureAdjoint); δC and ∂_qγ·δq come from
-// closure.Data.Tangent, and ∂_vγ·δv = 2 δC[v]·δv + C·[δv, v] from one tangent pass along
-// v (closure.Bracket). Nothing is differenced: the result is exact to round-off. M_r's Cholesky factor (forward) or Lᵀ's
-// LU factors (inverse) are in w.mr.
+// for all directions, closure.Lift.CurvatureAdjoint); δC enters only as the products
+// δC v, δC a and yᵀ δC, which closure.Data.TangentProducts forms with ∂_qγ·δq without the
+// dense δC, and ∂_vγ·δv = 2 δC[v]·δv + C·[δv, v] from one dense tangent pass along v
+// (closure.Data.MulDC, closure.Bracket). Both recursions skip what a direction does not
+// reach. Nothing is differenced: the result is exact to round-off. M_r's Cholesky factor
+// (forward) or Lᵀ's LU factors (inverse) are in w.mr.
 func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6, inverse bool) {
 	an, m := w.an, d.m
 	n, nv, nvt, rows, nf := w.D, m.NV, m.NVT, m.Rows, w.NF
