@@ -101,13 +101,19 @@ func (d *Data) RNEATangent(t *Tangent, dq, dv, da []float64, dtau []float64) {
 			dtw = dtw.Sub(spatial.CrossMotion(xi, t.twp[c]))
 			dacc = dacc.Sub(spatial.CrossMotion(xi, t.accp[c]))
 		}
-		dacc = dacc.Add(spatial.CrossMotion(dtw, sv))
+		spun := dtw != zero // else (a rigid tilt of the subtree) only δa reaches it
+		if spun {
+			dacc = dacc.Add(spatial.CrossMotion(dtw, sv))
+		}
 		if moved || driven {
 			dacc = dacc.Add(spatial.CrossMotion(d.twist[c], dsv.Add(sdv)))
 		}
 		t.tw[c], t.acc[c] = dtw, dacc
 		in := &m.Bodies[c-1].Inertia
-		t.f[c] = in.MulMotion(dacc).Add(spatial.CrossForce(dtw, t.itw[c])).Add(spatial.CrossForce(d.twist[c], in.MulMotion(dtw)))
+		t.f[c] = in.MulMotion(dacc)
+		if spun {
+			t.f[c] = t.f[c].Add(spatial.CrossForce(dtw, t.itw[c])).Add(spatial.CrossForce(d.twist[c], in.MulMotion(dtw)))
+		}
 	}
 	for e := len(m.Edges) - 1; e >= 0; e-- {
 		ed := &m.Edges[e]
