@@ -1,6 +1,8 @@
 package robocompiler
 
 import (
+	"gonum.org/v1/gonum/blas/blas64"
+
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/internal/dense"
@@ -19,7 +21,8 @@ type analytic struct {
 	dCv                          []float64 // Rows × NV: δC along v
 	dCjv                         []float64 // D × Rows: δC_j v per direction
 	dg, gp, rhs, y               []float64 // len Rows
-	tau, dt                      []float64 // len NVT
+	tau                          []float64 // len NVT
+	dt                           []float64 // len NV: δτ (NVT), then zeros
 	xr                           []float64 // len D
 	nz                           []int     // scratch, capacity NV
 }
@@ -47,7 +50,7 @@ func (w *Derivatives) analyticCase(d *Data) bool {
 		w.an = &analytic{dd: dd, tg: dd.NewTangent(), cd: cd, ct: cd.NewTangent(),
 			av: vec(nv), ej: vec(nv), dv: vec(nv), dc: vec(nv), da: vec(nv), col: vec(nv), psi: vec(nv),
 			dCv: vec(r * nv), dCjv: vec(n * r), dg: vec(r), gp: vec(r), rhs: vec(r), y: vec(r),
-			tau: vec(nvt), dt: vec(nvt), xr: vec(n), nz: make([]int, 0, nv)}
+			tau: vec(nvt), dt: vec(nv), xr: vec(n), nz: make([]int, 0, nv)}
 	}
 	return true
 }
@@ -144,21 +147,11 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 			}
 			lift.Curvature(an.rhs, an.da)
 		}
-		an.dd.RNEATangent(an.tg, an.ej, an.dv, an.da, an.dt)
-		for k := range n {
-			s := 0.0
-			for i := range nv {
-				ek := e.Data[i*e.Stride+k]
-				if ek == 0 {
-					continue
-				}
-				s += ek * an.psi[i]
-				if i < nvt {
-					s += ek * an.dt[i]
-				}
-			}
-			an.xr[k] = s
+		an.dd.RNEATangent(an.tg, an.ej, an.dv, an.da, an.dt[:nvt])
+		for i := nvt; i < nv; i++ { // xr = Eᵀ (ψ + [δτ; 0])
+			an.dt[i] = 0
 		}
+		mulET(e, an.psi, an.dt, an.xr)
 		w.reducedSolve(inverse, outQ, j)
 	}
 	for k := range n {
@@ -173,15 +166,27 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 			}
 			lift.Curvature(an.gp, an.dc)
 		}
-		an.dd.RNEATangent(an.tg, nil, an.ej, an.dc, an.dt)
-		for kk := range n {
-			s := 0.0
-			for i := range nvt {
-				s += e.Data[i*e.Stride+kk] * an.dt[i]
-			}
-			an.xr[kk] = s
-		}
+		an.dd.RNEATangent(an.tg, nil, an.ej, an.dc, an.dt[:nvt])
+		mulET(e, nil, an.dt[:nvt], an.xr) // xr = E_Tᵀ δτ
 		w.reducedSolve(inverse, outU, k)
+	}
+}
+
+// mulET writes xr = Eᵀ (a + b) (len D) for a (len NV, nil: 0) and b (the first len(b)
+// rows), row by row of E, skipping the zero entries of a + b.
+func mulET(e blas64.General, a, b, xr []float64) {
+	clear(xr)
+	for i := range b {
+		x := b[i]
+		if a != nil {
+			x += a[i]
+		}
+		if x == 0 {
+			continue
+		}
+		for k, ek := range e.Data[i*e.Stride : i*e.Stride+len(xr)] {
+			xr[k] += ek * x
+		}
 	}
 }
 
