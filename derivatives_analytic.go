@@ -1,6 +1,8 @@
 package robocompiler
 
 import (
+	"gonum.org/v1/gonum/blas/blas64"
+
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/internal/dense"
@@ -16,11 +18,13 @@ type analytic struct {
 	ct *closure.Tangent
 
 	av, ej, dv, dc, da, col, psi []float64 // len NV
-	dC, dCv                      []float64 // Rows × NV: δC along a_j, and along v
+	dCv                          []float64 // Rows × NV: δC along v
 	dCjv                         []float64 // D × Rows: δC_j v per direction
 	dg, gp, rhs, y               []float64 // len Rows
-	tau, dt                      []float64 // len NVT
+	tau                          []float64 // len NVT
+	dt                           []float64 // len NV: δτ (NVT), then zeros
 	xr                           []float64 // len D
+	nz                           []int     // scratch, capacity NV
 }
 
 // analyticCase reports whether d's model takes the analytic path (the tangent recursions
@@ -45,8 +49,8 @@ func (w *Derivatives) analyticCase(d *Data) bool {
 		vec := func(k int) []float64 { return make([]float64, k) }
 		w.an = &analytic{dd: dd, tg: dd.NewTangent(), cd: cd, ct: cd.NewTangent(),
 			av: vec(nv), ej: vec(nv), dv: vec(nv), dc: vec(nv), da: vec(nv), col: vec(nv), psi: vec(nv),
-			dC: vec(r * nv), dCv: vec(r * nv), dCjv: vec(n * r), dg: vec(r), gp: vec(r), rhs: vec(r), y: vec(r),
-			tau: vec(nvt), dt: vec(nvt), xr: vec(n)}
+			dCv: vec(r * nv), dCjv: vec(n * r), dg: vec(r), gp: vec(r), rhs: vec(r), y: vec(r),
+			tau: vec(nvt), dt: vec(nv), xr: vec(n), nz: make([]int, 0, nv)}
 	}
 	return true
 }
@@ -66,10 +70,12 @@ func (w *Derivatives) analyticCase(d *Data) bool {
 //
 // solved on the partition's dependent block (closure.Lift.Curvature): δE is needed only
 // as δE u, δE u̇ + δc (one solve each) and in the weighted sums zᵀ δE (one adjoint solve
-// for all directions, closure.Lift.CurvatureAdjoint); δC and ∂_qγ·δq come from
-// closure.Data.Tangent, and ∂_vγ·δv = 2 δC[v]·δv + C·[δv, v] from one tangent pass along
-// v (closure.Bracket). Nothing is differenced: the result is exact to round-off. M_r's Cholesky factor (forward) or Lᵀ's
-// LU factors (inverse) are in w.mr.
+// for all directions, closure.Lift.CurvatureAdjoint); δC enters only as the products
+// δC v, δC a and yᵀ δC, which closure.Data.TangentProducts forms with ∂_qγ·δq without the
+// dense δC, and ∂_vγ·δv = 2 δC[v]·δv + C·[δv, v] from one dense tangent pass along v
+// (closure.Data.MulDC, closure.Bracket). Both recursions skip what a direction does not
+// reach. Nothing is differenced: the result is exact to round-off. M_r's Cholesky factor
+// (forward) or Lᵀ's LU factors (inverse) are in w.mr.
 func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6, inverse bool) {
 	an, m := w.an, d.m
 	n, nv, nvt, rows, nf := w.D, m.NV, m.NVT, m.Rows, w.NF
@@ -112,57 +118,40 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 		clear(an.da)
 		clear(an.psi)
 		if rows > 0 {
-			// δC, ∂_qγ·a_j; then δv = δE u = Curvature(δC v), ψ = yᵀ δC, and
-			// δa = δE u̇ + δc = Curvature(δC a + ∂_qγ·δq + ∂_vγ·δv) with a = E u̇ + c.
-			an.cd.Tangent(an.ct, an.ej, nil, an.dC, an.dg)
-			for r := range rows {
-				row := an.dC[r*nv : r*nv+nv]
-				sv, sa, yr := 0.0, an.dg[r], an.y[r]
-				for i, x := range row {
-					if x != 0 {
-						sv += x * v[i]
-						sa += x * an.av[i]
-						an.psi[i] += yr * x
-					}
-				}
-				an.gp[r], an.rhs[r] = sv, sa
-				an.dCjv[j*rows+r] = sv
-			}
+			// δC v, δC a + ∂_qγ·a_j and ψ = yᵀ δC along a_j; then δv = δE u =
+			// Curvature(δC v) and δa = δE u̇ + δc = Curvature(δC a + ∂_qγ·δq + ∂_vγ·δv)
+			// with a = E u̇ + c.
+			an.cd.TangentProducts(an.ct, an.ej, nil, v, an.av, an.y, an.gp, an.rhs, an.psi, an.dg)
+			copy(an.dCjv[j*rows:(j+1)*rows], an.gp)
 			lift.Curvature(an.gp, an.dv)
 			// ∂_vγ·δv = 2 δC[v]·δv + C·[δv, v] (closure.Bracket).
-			closure.Bracket(m.Model, an.dv, v, an.col)
-			cm := an.cd.C.RawMatrix()
+			an.cd.MulDC(an.ct, an.dCv, an.dv, an.gp)
 			for r := range rows {
-				s := 0.0
-				for i, x := range an.dCv[r*nv : r*nv+nv] {
+				an.rhs[r] += an.dg[r] + 2*an.gp[r]
+			}
+			if closure.Bracket(m.Model, an.dv, v, an.col) {
+				nz := an.nz[:0] // the bracket is nonzero on few coordinates
+				for i, x := range an.col {
 					if x != 0 {
-						s += 2 * x * an.dv[i]
+						nz = append(nz, i)
 					}
 				}
-				for i, x := range cm.Data[r*cm.Stride : r*cm.Stride+nv] {
-					if x != 0 && an.col[i] != 0 {
-						s += x * an.col[i]
+				cm := an.cd.C.RawMatrix()
+				for r := range rows {
+					row, s := cm.Data[r*cm.Stride:r*cm.Stride+nv], 0.0
+					for _, i := range nz {
+						s += row[i] * an.col[i]
 					}
+					an.rhs[r] += s
 				}
-				an.rhs[r] += s
 			}
 			lift.Curvature(an.rhs, an.da)
 		}
-		an.dd.RNEATangent(an.tg, an.ej, an.dv, an.da, an.dt)
-		for k := range n {
-			s := 0.0
-			for i := range nv {
-				ek := e.Data[i*e.Stride+k]
-				if ek == 0 {
-					continue
-				}
-				s += ek * an.psi[i]
-				if i < nvt {
-					s += ek * an.dt[i]
-				}
-			}
-			an.xr[k] = s
+		an.dd.RNEATangent(an.tg, an.ej, an.dv, an.da, an.dt[:nvt])
+		for i := nvt; i < nv; i++ { // xr = Eᵀ (ψ + [δτ; 0])
+			an.dt[i] = 0
 		}
+		mulET(e, an.psi, an.dt, an.xr)
 		w.reducedSolve(inverse, outQ, j)
 	}
 	for k := range n {
@@ -170,27 +159,34 @@ func (w *Derivatives) analyticPartials(d *Data, f []float64, fext []spatial.Vec6
 			an.ej[i] = e.Data[i*e.Stride+k]
 		}
 		clear(an.dc)
-		if rows > 0 {
-			for r := range rows { // ∂_vγ·E e_k = δC_k v + δC[v] E e_k
-				s := an.dCjv[k*rows+r]
-				for i, x := range an.dCv[r*nv : r*nv+nv] {
-					if x != 0 {
-						s += x * an.ej[i]
-					}
-				}
-				an.gp[r] = s
+		if rows > 0 { // ∂_vγ·E e_k = δC_k v + δC[v] E e_k
+			an.cd.MulDC(an.ct, an.dCv, an.ej, an.gp)
+			for r := range rows {
+				an.gp[r] += an.dCjv[k*rows+r]
 			}
 			lift.Curvature(an.gp, an.dc)
 		}
-		an.dd.RNEATangent(an.tg, nil, an.ej, an.dc, an.dt)
-		for kk := range n {
-			s := 0.0
-			for i := range nvt {
-				s += e.Data[i*e.Stride+kk] * an.dt[i]
-			}
-			an.xr[kk] = s
-		}
+		an.dd.RNEATangent(an.tg, nil, an.ej, an.dc, an.dt[:nvt])
+		mulET(e, nil, an.dt[:nvt], an.xr) // xr = E_Tᵀ δτ
 		w.reducedSolve(inverse, outU, k)
+	}
+}
+
+// mulET writes xr = Eᵀ (a + b) (len D) for a (len NV, nil: 0) and b (the first len(b)
+// rows), row by row of E, skipping the zero entries of a + b.
+func mulET(e blas64.General, a, b, xr []float64) {
+	clear(xr)
+	for i := range b {
+		x := b[i]
+		if a != nil {
+			x += a[i]
+		}
+		if x == 0 {
+			continue
+		}
+		for k, ek := range e.Data[i*e.Stride : i*e.Stride+len(xr)] {
+			xr[k] += ek * x
+		}
 	}
 }
 

@@ -402,18 +402,67 @@ func TestDerivativeMethodsAgree(t *testing.T) {
 }
 
 // BenchmarkForwardDerivatives measures every partial of the reduced forward dynamics
-// (Data.ForwardDerivatives) per built-in mechanism, beside BenchmarkForward.
+// (Data.ForwardDerivatives, sub-benchmark derivatives) beside one forward call (Constraints
+// and Forward, sub-benchmark forward, as the bench command's reduced_forward_dynamics) per
+// mechanism: the planar built-ins, Stewart, the excavator and, with the shared models, the
+// named Kangaroo (fixed and floating) and its plain fixed-base MJCF. Besides ns/op it reports the process CPU
+// time per operation (cpu-ns/op), steadier on a loaded machine.
 func BenchmarkForwardDerivatives(b *testing.B) {
-	for _, name := range []string{"fourbar", "fivebar", "stewart", "excavator"} {
+	cases := []string{"fourbar", "fivebar", "stewart", "excavator", "kangaroo", "kangaroo_floating", "kangaroo_fixed_base"}
+	for _, name := range cases {
 		b.Run(name, func(b *testing.B) {
-			c := newForwardCase(b, name)
+			c := derivBenchCase(b, name)
 			w := c.d.NewDerivatives()
-			b.ReportAllocs()
-			for b.Loop() {
-				if err := c.d.ForwardDerivatives(w, c.f, nil); err != nil {
-					b.Fatal(err)
-				}
+			for _, op := range []struct {
+				name string
+				run  func() error
+			}{
+				{"derivatives", func() error { return c.d.ForwardDerivatives(w, c.f, nil) }},
+				{"forward", c.full},
+			} {
+				b.Run(op.name, func(b *testing.B) {
+					b.ReportAllocs()
+					t0 := cpuTime()
+					for b.Loop() {
+						if err := op.run(); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.ReportMetric(float64(cpuTime()-t0)/float64(b.N), "cpu-ns/op")
+				})
 			}
 		})
 	}
+}
+
+// derivBenchCase is the built-in or shared model name (newForwardCase), or the plain
+// fixed-base Kangaroo MJCF for kangaroo_fixed_base, at its default seed with speeds 0.1
+// and unit port efforts.
+func derivBenchCase(b *testing.B, name string) *forwardCase {
+	if name != "kangaroo_fixed_base" {
+		if name == "kangaroo" || name == "kangaroo_floating" {
+			testmodels.Dir(b) // skips without the shared models
+		}
+		return newForwardCase(b, name)
+	}
+	m, err := robocompiler.Load(testmodels.Path(b, testmodels.KangarooFixed), robocompiler.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := m.NewData()
+	if err := d.Assemble(""); err != nil {
+		b.Fatal(err)
+	}
+	u := make([]float64, d.Mobility())
+	for i := range u {
+		u[i] = 0.1
+	}
+	if err := d.SetState(u, nil); err != nil {
+		b.Fatal(err)
+	}
+	f := make([]float64, len(d.Kin.Ports))
+	for i := range f {
+		f[i] = 1
+	}
+	return &forwardCase{d: d, f: f}
 }

@@ -1,6 +1,8 @@
 package closure
 
 import (
+	"slices"
+
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/joint"
 	"github.com/robocompiler/robocompiler/spatial"
@@ -26,6 +28,9 @@ type Tangent struct {
 	stamp      []uint64
 	pass       uint64
 	prepared   bool
+	prod       products // TangentProducts' arguments
+	// The distinct path columns of comparison ci are ucols[ucolOff[ci]:ucolOff[ci+1]].
+	ucolOff, ucols []int
 }
 
 // tangentComp holds one comparison's shared terms: the twist of A after the cut joint
@@ -64,7 +69,43 @@ func (d *Data) NewTangent() *Tangent {
 	ne, nc := t.edgeOff[len(m.Comparisons)], t.colOff[len(m.Comparisons)]
 	t.rel, t.w = make([]spatial.Vec6, ne), make([]spatial.Vec6, ne)
 	t.m, t.col = make([]spatial.Vec6, nc), make([]spatial.Vec6, nc)
+	// The distinct velocity columns of each comparison's paths: where dC can be nonzero.
+	t.ucolOff = make([]int, len(m.Comparisons)+1)
+	for ci := range m.Comparisons {
+		ea, eb := d.paths(ci)
+		start := len(t.ucols)
+		for _, edges := range [2][]int{ea, eb} {
+			for _, e := range edges {
+				j := &m.Joints[m.Edges[e].Joint]
+				for k := range j.NV {
+					if !slices.Contains(t.ucols[start:], j.V0+k) {
+						t.ucols = append(t.ucols, j.V0+k)
+					}
+				}
+			}
+		}
+		t.ucolOff[ci+1] = len(t.ucols)
+	}
 	return t
+}
+
+// MulDC writes out = dC·x (len Rows) for dC (Rows × NV) written by Tangent with t, reading
+// only the entries Tangent can make nonzero (each comparison's rows in its path columns).
+func (d *Data) MulDC(t *Tangent, dC, x, out []float64) {
+	m := d.m
+	nv := m.NV
+	for ci := range m.Comparisons {
+		c := &m.Comparisons[ci]
+		cols := t.ucols[t.ucolOff[ci]:t.ucolOff[ci+1]]
+		for r := c.Row; r < c.Row+c.Rows(); r++ {
+			row := dC[r*nv : r*nv+nv]
+			s := 0.0
+			for _, i := range cols {
+				s += row[i] * x[i]
+			}
+			out[r] = s
+		}
+	}
 }
 
 // paths returns the edges from comparison ci's evaluation base down to its nodes A and B.
@@ -177,13 +218,42 @@ func (d *Data) PrepareTangent(t *Tangent, q, v []float64) {
 // because their logarithm is 0 at a feasible configuration and stays 0 along a tangent
 // direction. It allocates nothing.
 func (d *Data) Tangent(t *Tangent, a, dv []float64, dC, dgamma []float64) {
+	d.tangent(t, a, dv, dC, nil, dgamma)
+}
+
+// TangentProducts is Tangent without forming dC: along the configuration direction a
+// (len NV, not nil) and the velocity direction dv (nil: zero) it writes the products
+//
+//	dCx = dC·x, dCz = dC·z     (len Rows, for x, z of len NV)
+//	psi = yᵀ dC                 (len NV, for y of len Rows)
+//
+// and dgamma as Tangent, accumulating the products column by column over each
+// comparison's path columns (where dC can be nonzero). It allocates nothing.
+func (d *Data) TangentProducts(t *Tangent, a, dv, x, z, y []float64, dCx, dCz, psi, dgamma []float64) {
+	p := &t.prod
+	*p = products{x: x, z: z, y: y, dCx: dCx, dCz: dCz, psi: psi}
+	d.tangent(t, a, dv, nil, p, dgamma)
+}
+
+// products are TangentProducts' vectors.
+type products struct {
+	x, z, y, dCx, dCz, psi []float64
+}
+
+// tangent is Tangent, writing dC when it is not nil and the products p when p is not nil.
+func (d *Data) tangent(t *Tangent, a, dv []float64, dC []float64, p *products, dgamma []float64) {
 	m := d.m
 	nv := m.NV
 	if !t.prepared {
 		panic("closure: Tangent before PrepareTangent")
 	}
-	if a != nil {
+	if a != nil && dC != nil {
 		clear(dC[:m.Rows*nv])
+	}
+	if p != nil {
+		clear(p.psi[:nv])
+		clear(p.dCx[:m.Rows])
+		clear(p.dCz[:m.Rows])
 	}
 	clear(dgamma[:m.Rows])
 	if m.Rows == 0 {
@@ -192,6 +262,9 @@ func (d *Data) Tangent(t *Tangent, a, dv []float64, dC, dgamma []float64) {
 	base := -1
 	for ci := range m.Comparisons {
 		c := &m.Comparisons[ci]
+		if !t.moves(d, ci, a, dv) {
+			continue // every term of the comparison is 0
+		}
 		ea, eb := d.paths(ci)
 		b := c.LCA
 		if d.opts.Global {
@@ -243,9 +316,25 @@ func (d *Data) Tangent(t *Tangent, a, dv []float64, dC, dgamma []float64) {
 					u = fpInv.ActMotion(u)
 					for k := range j.NV {
 						col := t.col[k0]
-						tg.rate(col, spatial.CrossMotion(u, col), t.rows[:nr])
-						for r := range nr {
-							dC[(c.Row+r)*nv+j.V0+k] += t.rows[r]
+						dcol := spatial.CrossMotion(u, col)
+						i := j.V0 + k
+						if dC != nil {
+							tg.rate(col, dcol, t.rows[:nr])
+							for r := range nr {
+								dC[(c.Row+r)*nv+i] += t.rows[r]
+							}
+						}
+						if p != nil {
+							tg.rate(col, dcol, t.rows[:nr])
+							s, xi, zi := 0.0, p.x[i], p.z[i]
+							dCx, dCz := p.dCx[c.Row:c.Row+nr], p.dCz[c.Row:c.Row+nr]
+							for r, y := range p.y[c.Row : c.Row+nr] {
+								g := t.rows[r]
+								s += y * g
+								dCx[r] += xi * g
+								dCz[r] += zi * g
+							}
+							p.psi[i] += s
 						}
 						k0++
 					}
@@ -260,6 +349,30 @@ func (d *Data) Tangent(t *Tangent, a, dv []float64, dC, dgamma []float64) {
 		dVd := fpInv.ActMotion(dx.Sub(spatial.CrossMotion(wfp, tc.x)))
 		tg.accel(tc.V, tc.Vd, dV, dVd, dgamma[c.Row:c.Row+nr])
 	}
+}
+
+// moves reports whether a or dv is nonzero on comparison ci's path or cut columns: when
+// neither is, its relative motion and every derivative of its rows vanish.
+func (t *Tangent) moves(d *Data, ci int, a, dv []float64) bool {
+	for _, x := range [2][]float64{a, dv} {
+		if x == nil {
+			continue
+		}
+		for _, i := range t.ucols[t.ucolOff[ci]:t.ucolOff[ci+1]] {
+			if x[i] != 0 {
+				return true
+			}
+		}
+		if cj := d.m.Comparisons[ci].Joint; cj >= 0 {
+			j := &d.m.Joints[cj]
+			for _, y := range x[j.V0 : j.V0+j.NV] {
+				if y != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // path propagates the tangent state along a down the edges from the evaluation base

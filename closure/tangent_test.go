@@ -68,6 +68,17 @@ func TestTangent(t *testing.T) {
 				dC, dg := make([]float64, rows*nv), make([]float64, rows)
 				d.PrepareTangent(tg, q, v)
 				d.Tangent(tg, a, dv, dC, dg)
+				checkProducts(t, d, tg, a, dv, dC, dg, rng)
+				col := make([]float64, nv) // a sparse direction: one column of E
+				if p.Mobility > 0 {
+					k := rng.IntN(p.Mobility)
+					for i := range nv {
+						col[i] = l.E.At(i, k)
+					}
+					dCc, dgc := make([]float64, rows*nv), make([]float64, rows)
+					d.Tangent(tg, col, nil, dCc, dgc)
+					checkProducts(t, d, tg, col, nil, dCc, dgc, rng)
+				}
 				e := NewData(m)
 				qe := make([]float64, m.NQ)
 				ve := make([]float64, nv)
@@ -106,6 +117,42 @@ func TestTangent(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// checkProducts: TangentProducts along (a, dv) equals the products of Tangent's dC (and
+// its dgamma) with random x, z and y, and MulDC equals dC·x, to 1e-12 relative.
+func checkProducts(t *testing.T, d *Data, tg *Tangent, a, dv, dC, dg []float64, rng *rand.Rand) {
+	t.Helper()
+	nv, rows := d.m.NV, d.m.Rows
+	vec := func(k int) []float64 {
+		x := make([]float64, k)
+		for i := range x {
+			x[i] = rng.NormFloat64()
+		}
+		return x
+	}
+	x, z, y := vec(nv), vec(nv), vec(rows)
+	wantX, wantZ, wantPsi := make([]float64, rows), make([]float64, rows), make([]float64, nv)
+	for r := range rows {
+		for i := range nv {
+			wantX[r] += dC[r*nv+i] * x[i]
+			wantZ[r] += dC[r*nv+i] * z[i]
+			wantPsi[i] += y[r] * dC[r*nv+i]
+		}
+	}
+	gotX, gotZ, gotPsi, gotG, mul := vec(rows), vec(rows), vec(nv), vec(rows), vec(rows)
+	d.TangentProducts(tg, a, dv, x, z, y, gotX, gotZ, gotPsi, gotG)
+	d.MulDC(tg, dC, x, mul)
+	for k, pair := range [5][2][]float64{{gotX, wantX}, {gotZ, wantZ}, {gotPsi, wantPsi}, {gotG, dg}, {mul, wantX}} {
+		diff, scale := 0.0, 0.0
+		for i := range pair[0] {
+			diff = math.Max(diff, math.Abs(pair[0][i]-pair[1][i]))
+			scale = math.Max(scale, math.Abs(pair[1][i]))
+		}
+		if diff > 1e-12*math.Max(scale, 1e-300) {
+			t.Fatalf("%s: off by %.3g (scale %.3g)", [5]string{"dC·x", "dC·z", "yᵀdC", "dgamma", "MulDC"}[k], diff, scale)
+		}
 	}
 }
 

@@ -13,13 +13,17 @@ type Tangent struct {
 	// The primal terms every direction shares, per node (PrepareTangent): the parent's
 	// twist and acceleration in the node's frame and the joint's S·v and S·a.
 	twp, accp, sv, sa, itw []spatial.Vec6
+	// Per node in the current direction: the joint's own motion ξ = S·dq, and whether
+	// any tangent term reaches it (else its tangent twist, acceleration and wrench are 0).
+	xi      []spatial.Vec6
+	reached []bool
 }
 
 // NewTangent allocates the scratch of RNEATangent for d's model.
 func (d *Data) NewTangent() *Tangent {
 	n := len(d.pose)
 	v := func() []spatial.Vec6 { return make([]spatial.Vec6, n) }
-	return &Tangent{tw: v(), acc: v(), f: v(), twp: v(), accp: v(), sv: v(), sa: v(), itw: v()}
+	return &Tangent{tw: v(), acc: v(), f: v(), twp: v(), accp: v(), sv: v(), sa: v(), itw: v(), xi: v(), reached: make([]bool, n)}
 }
 
 // TangentSupported reports whether RNEATangent covers every tree joint of the model: joints
@@ -53,59 +57,76 @@ func (d *Data) TangentSupported() bool {
 func (d *Data) RNEATangent(t *Tangent, dq, dv, da []float64, dtau []float64) {
 	m := d.m
 	d.checkT("dyn: RNEATangent", "dtau", dtau)
-	t.tw[compile.Ground], t.acc[compile.Ground] = spatial.Vec6{}, spatial.Vec6{}
+	t.tw[compile.Ground], t.acc[compile.Ground], t.reached[compile.Ground] = spatial.Vec6{}, spatial.Vec6{}, false
 	for e := range m.Edges {
 		ed := &m.Edges[e]
 		j := &m.Joints[ed.Joint]
 		c, p := ed.Child, ed.Parent
 		x := d.xup[c]
 		var xi, dsv, sdv, dsa, sda spatial.Vec6
+		moved, driven := false, false // xi ≠ 0; S·dv or S·da ≠ 0 (to the entries' zeros)
 		for k := range j.NV {
 			i := j.V0 + k
-			s := d.s[i]
-			if dq != nil {
-				xi = xi.Add(s.Scale(dq[i]))
+			s := &d.s[i]
+			if dq != nil && dq[i] != 0 {
+				xi, moved = xi.Add(s.Scale(dq[i])), true
 			}
-			if dv != nil {
-				sdv = sdv.Add(s.Scale(dv[i]))
+			if dv != nil && dv[i] != 0 {
+				sdv, driven = sdv.Add(s.Scale(dv[i])), true
 			}
-			if da != nil {
-				sda = sda.Add(s.Scale(da[i]))
+			if da != nil && da[i] != 0 {
+				sda, driven = sda.Add(s.Scale(da[i])), true
 			}
 		}
+		t.xi[c] = xi
 		var zero spatial.Vec6
-		moved := xi != zero
-		if !moved && sdv == zero && sda == zero && t.tw[p] == zero && t.acc[p] == zero {
+		if !moved && !driven && !t.reached[p] {
 			t.tw[c], t.acc[c], t.f[c] = zero, zero, zero // nothing reaches this subtree yet
+			t.reached[c] = false
 			continue
 		}
+		t.reached[c] = true
 		sv := t.sv[c]
 		if ed.Reversed && moved {
 			// δS_k = −ξ × S_k, so δS·v = −ξ × (S v) and δS·a = −ξ × (S a).
 			dsv = spatial.CrossMotion(sv, xi)
 			dsa = spatial.CrossMotion(t.sa[c], xi)
 		}
-		dtw := x.InvActMotion(t.tw[p]).Add(dsv).Add(sdv)
-		dacc := x.InvActMotion(t.acc[p]).Add(dsa).Add(sda)
+		dtw, dacc := dsv.Add(sdv), dsa.Add(sda)
+		if t.reached[p] {
+			dtw = dtw.Add(x.InvActMotion(t.tw[p]))
+			dacc = dacc.Add(x.InvActMotion(t.acc[p]))
+		}
 		if moved {
 			dtw = dtw.Sub(spatial.CrossMotion(xi, t.twp[c]))
 			dacc = dacc.Sub(spatial.CrossMotion(xi, t.accp[c]))
 		}
-		dacc = dacc.Add(spatial.CrossMotion(dtw, sv)).Add(spatial.CrossMotion(d.twist[c], dsv.Add(sdv)))
+		spun := dtw != zero // else (a rigid tilt of the subtree) only δa reaches it
+		if spun {
+			dacc = dacc.Add(spatial.CrossMotion(dtw, sv))
+		}
+		if moved || driven {
+			dacc = dacc.Add(spatial.CrossMotion(d.twist[c], dsv.Add(sdv)))
+		}
 		t.tw[c], t.acc[c] = dtw, dacc
 		in := &m.Bodies[c-1].Inertia
-		t.f[c] = in.MulMotion(dacc).Add(spatial.CrossForce(dtw, t.itw[c])).Add(spatial.CrossForce(d.twist[c], in.MulMotion(dtw)))
+		t.f[c] = in.MulMotion(dacc)
+		if spun {
+			t.f[c] = t.f[c].Add(spatial.CrossForce(dtw, t.itw[c])).Add(spatial.CrossForce(d.twist[c], in.MulMotion(dtw)))
+		}
 	}
 	for e := len(m.Edges) - 1; e >= 0; e-- {
 		ed := &m.Edges[e]
 		j := &m.Joints[ed.Joint]
 		c := ed.Child
-		f, df := d.force[c], t.f[c]
-		var xi spatial.Vec6
-		if dq != nil {
+		f, df, xi := d.force[c], t.f[c], t.xi[c]
+		moved := xi != spatial.Vec6{}
+		loaded := df != spatial.Vec6{} // children add theirs into t.f[c]
+		if !loaded && !moved && (dv == nil || j.Damping == 0) && (da == nil || j.Armature == 0) {
 			for k := range j.NV {
-				xi = xi.Add(d.s[j.V0+k].Scale(dq[j.V0+k]))
+				dtau[j.V0+k] = 0
 			}
+			continue // no tangent wrench here: nothing to pass up
 		}
 		for k := range j.NV {
 			i := j.V0 + k
@@ -117,13 +138,16 @@ func (d *Data) RNEATangent(t *Tangent, dq, dv, da []float64, dtau []float64) {
 			if da != nil {
 				r += j.Armature * da[i]
 			}
-			if ed.Reversed && xi != (spatial.Vec6{}) {
+			if ed.Reversed && moved {
 				r += spatial.CrossMotion(s, xi).Dot(f)
 			}
 			dtau[i] = r
 		}
-		if ed.Parent != compile.Ground && (df != spatial.Vec6{} || xi != spatial.Vec6{}) {
-			t.f[ed.Parent] = t.f[ed.Parent].Add(d.xup[c].ActForce(df.Add(spatial.CrossForce(xi, f))))
+		if ed.Parent != compile.Ground && (loaded || moved) {
+			if moved {
+				df = df.Add(spatial.CrossForce(xi, f))
+			}
+			t.f[ed.Parent] = t.f[ed.Parent].Add(d.xup[c].ActForce(df))
 		}
 	}
 }
