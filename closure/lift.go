@@ -153,10 +153,7 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		return nil
 	}
 	raw, rp := C.RawMatrix(), l.lu.a
-	// Scaled blocks: rows weighted by the row scales, columns by the column scales; the
-	// column sums of |R_p| give its 1-norm.
-	colSum := l.work[:r]
-	clear(colSum)
+	// Scaled blocks: rows weighted by the row scales, columns by the column scales.
 	nz := 0
 	for i, row := range p.Rows {
 		rs := p.rowScale[row]
@@ -165,7 +162,6 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		for k, c := range l.dep {
 			x := src[c] * rs * p.colScale[c]
 			rp.Data[i*rp.Stride+k] = x
-			colSum[k] += math.Abs(x)
 			if x != 0 {
 				l.rp0Col[nz], l.rp0Val[nz] = k, x
 				nz++
@@ -177,16 +173,12 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	}
 	l.rp0Ptr[r] = nz
 	copy(l.ra0.Data, l.ra.Data)
-	anorm := 0.0
-	for _, s := range colSum {
-		anorm = math.Max(anorm, s)
-	}
 	if !l.lu.factor() {
 		l.RCond = 0
 		return &SingularError{RCond: 0}
 	}
 	if estimate || l.lu.pivotRatio() < SingularTol {
-		l.RCond = l.lu.rcond(anorm, l.work, l.iwork)
+		l.RCond = l.lu.rcond(l.rpNorm(), l.work, l.iwork)
 	} else {
 		l.RCond = math.NaN()
 	}
@@ -227,6 +219,22 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		}
 	}
 	return nil
+}
+
+// rpNorm returns the 1-norm of the scaled block R_p (its largest column sum of
+// magnitudes) from the copy of its nonzeros that update keeps, in the row order of a dense
+// sweep (the zeros add nothing).
+func (l *Lift) rpNorm() float64 {
+	colSum := l.work[:l.P.Rank]
+	clear(colSum)
+	for q, k := range l.rp0Col[:l.rp0Ptr[l.P.Rank]] {
+		colSum[k] += math.Abs(l.rp0Val[q])
+	}
+	anorm := 0.0
+	for _, s := range colSum {
+		anorm = math.Max(anorm, s)
+	}
+	return anorm
 }
 
 // cloneShape returns a zero matrix of g's shape and stride.

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"fmt"
+
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/kin"
@@ -64,10 +66,44 @@ func (f *Feedforward) Effort(q, u, udot []float64, fext []spatial.Vec6, tauR []f
 	return nil
 }
 
+// EffortAt is Effort at the plant's state (plant.Q, plant.U), reusing the plant's
+// evaluation there instead of repeating it: the joint placements, the lift E, the velocity V, the
+// curvature Curv and the port map of plant's last Interfaces, which must be at that state (as a
+// Controller receives the plant), and τ_r is one RNEA (dyn.Data.ReducedInverse; M_r is
+// not formed). The feedforward model must have the plant's kinematics
+// (it may differ in inertial and friction parameters only). With cut-joint friction,
+// whose wrenches need the feedforward model's own poses, it is Effort. Data is then not
+// updated.
+func (f *Feedforward) EffortAt(plant *robocompiler.Data, udot []float64, fext []spatial.Vec6, tauR []float64) error {
+	d := f.d
+	if len(f.loss.cuts) > 0 {
+		return f.Effort(plant.Q, plant.U, udot, fext, tauR)
+	}
+	if len(udot) != len(d.Udot) {
+		return fmt.Errorf("Feedforward.EffortAt: len(udot) = %d; want %d", len(udot), len(d.Udot))
+	}
+	if fext != nil && len(fext) != len(d.Model().Bodies)+1 {
+		return fmt.Errorf("Feedforward.EffortAt: len(fext) = %d; want %d", len(fext), len(d.Model().Bodies)+1)
+	}
+	x, sub := plant.Closure().EdgePlacements(plant.Q) // the plant's joints, already placed
+	d.Kin.Dyn.ForwardKinematicsPlaced(plant.Q, plant.V, x, sub)
+	if r := d.Reduced; r.Tree {
+		d.Kin.Dyn.ReducedDynamics(r, plant.Q, plant.V, nil, plant.Curv, fext)
+		r.Inverse(udot, tauR)
+	} else {
+		d.Kin.Dyn.ReducedInverse(plant.Q, plant.V, plant.Lift().E, plant.Curv, udot, fext, tauR)
+	}
+	f.compensateAt(plant, tauR)
+	return nil
+}
+
 // compensate subtracts from tauR the reduced effort of the model's joint Coulomb
 // friction and port damping and friction at the state of the last Inverse.
-func (f *Feedforward) compensate(tauR []float64) {
-	d := f.d
+func (f *Feedforward) compensate(tauR []float64) { f.compensateAt(f.d, tauR) }
+
+// compensateAt is compensate with the lift, velocity and port map of d's last Interfaces
+// (the feedforward's own, or the plant's) and the feedforward model's friction.
+func (f *Feedforward) compensateAt(d *robocompiler.Data, tauR []float64) {
 	e := d.Lift().E.RawMatrix()
 	if tauT, _ := f.loss.joints(d.V); tauT != nil {
 		for i, t := range tauT {
@@ -80,7 +116,7 @@ func (f *Feedforward) compensate(tauR []float64) {
 		return
 	}
 	portSpeeds(d, f.elldot)
-	for i, p := range d.Kin.Ports {
+	for i, p := range f.d.Kin.Ports {
 		v := f.elldot[i]
 		f.elldot[i] = -p.Dynamics.Damping*v + coulomb(p.Dynamics.Friction, p.Dynamics.FrictionVelocity, v)
 	}

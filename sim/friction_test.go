@@ -7,6 +7,7 @@ import (
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/internal/testfix"
+	"github.com/robocompiler/robocompiler/spatial"
 )
 
 // TestJointFriction: the four-bar falls with damping and Coulomb friction on its joints
@@ -106,5 +107,48 @@ func TestFeedforwardCompensatesFriction(t *testing.T) {
 	}
 	if math.Abs(s.udot[0]-want) > 1e-9*want {
 		t.Errorf("plant acceleration %.12g rad/s², requested %g", s.udot[0], want)
+	}
+}
+
+// TestFeedforwardEffortAt: the feedforward at the plant's evaluated state equals the
+// feedforward's own evaluation there, for a model with a payload (heavier bodies) and
+// joint and port friction, and allocates nothing.
+func TestFeedforwardEffortAt(t *testing.T) {
+	g := testfix.Builtin(t, "fourbar")
+	g.Joints[0].Damping, g.Joints[0].Friction = 2e-3, 0.05 // a tree joint
+	g.Actuators[0].Friction, g.Actuators[0].Damping = 0.04, 1e-3
+	d := testfix.Assembled(t, g, "", "crank").D
+	if err := d.SetState([]float64{0.7}, nil); err != nil {
+		t.Fatal(err)
+	}
+	d.Interfaces()
+	for i := range g.Bodies {
+		g.Bodies[i].Mass *= 1.3
+	}
+	m, err := robocompiler.Compile(g, robocompiler.Options{Partition: "crank"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ff, err := NewFeedforward(m, d.Q, d.Partition())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ff.loss.cuts) > 0 {
+		t.Fatal("the model has cut-joint friction; EffortAt would fall back to Effort")
+	}
+	udot, fext := []float64{2.5}, make([]spatial.Vec6, len(m.Bodies)+1)
+	fext[2] = spatial.Vec6{0.1, -0.2, 0.3, 1, -2, 0.5}
+	want, got := make([]float64, 1), make([]float64, 1)
+	if err := ff.EffortAt(d, udot, fext, got); err != nil { // first: ff's own Data is still at rest
+		t.Fatal(err)
+	}
+	if err := ff.Effort(d.Q, d.U, udot, fext, want); err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(got[0]-want[0]) > 1e-12*math.Abs(want[0]) {
+		t.Errorf("EffortAt %.15g, Effort %.15g", got[0], want[0])
+	}
+	if a := testing.AllocsPerRun(20, func() { _ = ff.EffortAt(d, udot, fext, got) }); a != 0 {
+		t.Errorf("EffortAt allocates %v times", a)
 	}
 }

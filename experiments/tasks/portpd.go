@@ -45,7 +45,7 @@ func (c *portPD) Control(s *sim.State, data *robocompiler.Data, cmd *sim.Command
 	if c.ff == nil {
 		return nil
 	}
-	if err := c.ff.Effort(s.Q, s.U, c.ydd, cmd.Fext, c.tau); err != nil {
+	if err := c.ff.EffortAt(data, c.ydd, cmd.Fext, c.tau); err != nil {
 		return err
 	}
 	for i, x := range c.tau {
