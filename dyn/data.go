@@ -49,29 +49,25 @@ type Data struct {
 	dfac  []float64
 	dOff  []int
 	small [6]float64
-
-	redA, redTau []float64 // ReducedInverse: E u̇ + c (len NV), the tree effort (len NVT)
 }
 
 // NewData allocates the workspace for m. The model is only read, never modified.
 func NewData(m *compile.Model) *Data {
 	nn := len(m.Bodies) + 1
 	d := &Data{
-		m:      m,
-		xup:    make([]spatial.Transform, nn),
-		pose:   make([]spatial.Transform, nn),
-		twist:  make([]spatial.Vec6, nn),
-		acc:    make([]spatial.Vec6, nn),
-		accG:   make([]spatial.Vec6, nn),
-		force:  make([]spatial.Vec6, nn),
-		ic:     make([]spatial.Inertia, nn),
-		s:      make([]spatial.Vec6, m.NVT),
-		vnode:  make([]int, m.NVT),
-		kinQ:   make([]float64, m.NQT),
-		kinV:   make([]float64, m.NVT),
-		hbuf:   make([]float64, m.NVT),
-		redA:   make([]float64, m.NV),
-		redTau: make([]float64, m.NVT),
+		m:     m,
+		xup:   make([]spatial.Transform, nn),
+		pose:  make([]spatial.Transform, nn),
+		twist: make([]spatial.Vec6, nn),
+		acc:   make([]spatial.Vec6, nn),
+		accG:  make([]spatial.Vec6, nn),
+		force: make([]spatial.Vec6, nn),
+		ic:    make([]spatial.Inertia, nn),
+		s:     make([]spatial.Vec6, m.NVT),
+		vnode: make([]int, m.NVT),
+		kinQ:  make([]float64, m.NQT),
+		kinV:  make([]float64, m.NVT),
+		hbuf:  make([]float64, m.NVT),
 
 		vparent: velocityParents(m),
 		ia:      make([]spatial.Mat6, nn),

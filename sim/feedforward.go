@@ -69,8 +69,7 @@ func (f *Feedforward) Effort(q, u, udot []float64, fext []spatial.Vec6, tauR []f
 // EffortAt is Effort at the plant's state (plant.Q, plant.U), reusing the plant's
 // evaluation there instead of repeating it: the joint placements, the lift E, the velocity V, the
 // curvature Curv and the port map of plant's last Interfaces, which must be at that state (as a
-// Controller receives the plant), and τ_r is one RNEA (dyn.Data.ReducedInverse; M_r is
-// not formed). The feedforward model must have the plant's kinematics
+// Controller receives the plant). The feedforward model must have the plant's kinematics
 // (it may differ in inertial and friction parameters only). With cut-joint friction,
 // whose wrenches need the feedforward model's own poses, it is Effort. Data is then not
 // updated.
@@ -87,12 +86,9 @@ func (f *Feedforward) EffortAt(plant *robocompiler.Data, udot []float64, fext []
 	}
 	x, sub := plant.Closure().EdgePlacements(plant.Q) // the plant's joints, already placed
 	d.Kin.Dyn.ForwardKinematicsPlaced(plant.Q, plant.V, x, sub)
-	if r := d.Reduced; r.Tree {
-		d.Kin.Dyn.ReducedDynamics(r, plant.Q, plant.V, nil, plant.Curv, fext)
-		r.Inverse(udot, tauR)
-	} else {
-		d.Kin.Dyn.ReducedInverse(plant.Q, plant.V, plant.Lift().E, plant.Curv, udot, fext, tauR)
-	}
+	r := d.Reduced
+	d.Kin.Dyn.ReducedDynamics(r, plant.Q, plant.V, plant.Lift().E, plant.Curv, fext)
+	r.Inverse(udot, tauR)
 	f.compensateAt(plant, tauR)
 	return nil
 }
