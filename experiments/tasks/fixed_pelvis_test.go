@@ -16,7 +16,7 @@ func TestFixedPelvisShort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := runFixedPelvis(g, Options{Duration: 0.15})
+	res, err := runFile(t, "fixed_pelvis", g, 0.15)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,218 @@
+package tasks
+
+import (
+	"math"
+
+	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/kin"
+	"github.com/robocompiler/robocompiler/sim"
+	"github.com/robocompiler/robocompiler/spatial"
+	"gonum.org/v1/gonum/mat"
+)
+
+// taskPD tracks site references in task space through the compiled maps: every active
+// target contributes rows J = J_x E and a velocity command w — a point site
+// w = ṗ_ref + K (p_ref − p), a frame site or body w = V_ref − K x with x = Log(T_ref⁻¹ T)
+// and V_ref the reference's body twist — and the commanded speeds are the least-squares,
+// least-norm u* = J⁺ w, realised by a speed servo τ_r = M_r K_v (u* − u) (+ h_r with
+// feedforward) and the least-squares port efforts over the connected ports with
+// L_cᵀ f_c = τ_r. A point target whose site is in the active support set is skipped (it is
+// held by the support).
+type taskPD struct {
+	gain, speedGain float64 // K and K_v (1/s)
+	ff              bool
+	targets         []*taskTarget
+	connected       []int
+	held            *supportSchedule // nil without supports
+
+
+	jx, J   *mat.Dense
+	w, u, udot []float64
+	tau, fc []float64
+	lc      *mat.Dense
+}
+
+// taskTarget is one tracked site with its reference and derivative scratch.
+type taskTarget struct {
+	task         *kin.Task
+	ref          *reference
+	y, yd, ydd   []float64
+	x            [6]float64
+	posErr, rotE float64 // last errors (m, rad)
+}
+
+// newTaskPD allocates the controller for the site references refs.
+func newTaskPD(gain, speedGain float64, ff bool, refs []*fileRef, connected []int) *taskPD {
+	c := &taskPD{gain: gain, speedGain: speedGain, ff: ff, connected: connected}
+	for _, r := range refs {
+		t := *r.task
+		c.targets = append(c.targets, &taskTarget{task: &t, ref: newReference(12, r.f),
+			y: make([]float64, 12), yd: make([]float64, 12), ydd: make([]float64, 12)})
+	}
+	return c
+}
+
+// Control implements sim.Controller.
+func (c *taskPD) Control(s *sim.State, data *robocompiler.Data, cmd *sim.Command) error {
+	k := data.Kin
+	m := k.Model()
+	d := k.Mobility()
+	if err := data.Dynamics(cmd.Fext); err != nil {
+		return err
+	}
+	rows := 0
+	var active []*taskTarget
+	for _, t := range c.targets {
+		if c.held.holds(s.Mode, t.task) {
+			continue
+		}
+		active = append(active, t)
+		rows += t.task.Dim()
+	}
+	if c.jx == nil || c.jx.RawMatrix().Rows != rows || c.jx.RawMatrix().Cols != m.NV || len(c.udot) != d {
+		c.jx, c.J = mat.NewDense(max(rows, 1), m.NV, nil), mat.NewDense(max(rows, 1), max(d, 1), nil)
+		c.w, c.u, c.udot, c.tau = make([]float64, max(rows, 1)), make([]float64, d), make([]float64, d), make([]float64, d)
+		c.fc, c.lc = make([]float64, len(c.connected)), mat.NewDense(max(len(c.connected), 1), max(d, 1), nil)
+	}
+	r0 := 0
+	for _, t := range active {
+		t.ref.eval(s.T, t.y, t.yd, t.ydd)
+		n := t.task.Dim()
+		if err := t.rows(k, c.gain, c.jx.Slice(r0, r0+n, 0, m.NV).(*mat.Dense), c.w[r0:r0+n]); err != nil {
+			return err
+		}
+		r0 += n
+	}
+	u := c.u
+	clear(u)
+	if rows > 0 && d > 0 {
+		c.J.Mul(c.jx, k.Lift.E)
+		leastSquaresSolve(c.J, c.w[:rows], u)
+	}
+	for a := range d {
+		c.udot[a] = c.speedGain * (u[a] - s.U[a])
+	}
+	r := data.Reduced
+	if c.ff {
+		r.Inverse(c.udot, c.tau)
+	} else {
+		for a := range d {
+			c.tau[a] = 0
+			for b := range d {
+				c.tau[a] += r.Mr[a*d+b] * c.udot[b]
+			}
+		}
+	}
+	for i, p := range c.connected {
+		for j := range d {
+			c.lc.Set(i, j, k.L.At(p, j))
+		}
+	}
+	leastSquaresEfforts(c.lc, c.tau, c.fc)
+	for i, p := range c.connected {
+		cmd.F[p] = c.fc[i]
+	}
+	return nil
+}
+
+// rows writes target t's task Jacobian J_x (Dim × NV) and velocity command w at the
+// reference values just evaluated (t.y: position, then the rotation row-major).
+func (t *taskTarget) rows(k *kin.Data, gain float64, jx *mat.Dense, w []float64) error {
+	var ref spatial.Transform
+	copy(ref.P[:], t.y[:3])
+	for i := range 3 {
+		for j := range 3 {
+			ref.R[i][j] = t.y[3+3*i+j]
+		}
+	}
+	pose := k.Pose(t.task)
+	t.posErr = pose.P.Sub(ref.P).Norm()
+	t.rotE = angle(ref.R.T().Mul(pose.R))
+	if t.task.Point {
+		if err := k.TaskJacobian(t.task, jx, nil); err != nil {
+			return err
+		}
+		for i := range 3 {
+			w[i] = t.yd[i] + gain*(ref.P[i]-pose.P[i])
+		}
+		return nil
+	}
+	t.task.Ref = ref
+	if err := k.TaskJacobian(t.task, jx, nil); err != nil {
+		return err
+	}
+	if err := k.TaskValue(t.task, t.x[:]); err != nil {
+		return err
+	}
+	// Body twist of the reference: ω = vee(Rᵀ Ṙ), v = Rᵀ ṗ.
+	var Rd spatial.Mat3
+	for i := range 3 {
+		for j := range 3 {
+			Rd[i][j] = t.yd[3+3*i+j]
+		}
+	}
+	om := ref.R.T().Mul(Rd)
+	v := ref.R.T().MulVec(spatial.Vec3{t.yd[0], t.yd[1], t.yd[2]})
+	tw := [6]float64{(om[2][1] - om[1][2]) / 2, (om[0][2] - om[2][0]) / 2, (om[1][0] - om[0][1]) / 2, v[0], v[1], v[2]}
+	for i := range 6 {
+		w[i] = tw[i] - gain*t.x[i]
+	}
+	return nil
+}
+
+// leastSquaresSolve writes the least-squares, least-norm solution x of J x = w from the
+// SVD of J (singular values below effortRCond of the largest dropped).
+func leastSquaresSolve(J *mat.Dense, w, x []float64) {
+	var svd mat.SVD
+	svd.Factorize(J, mat.SVDThin)
+	sv := svd.Values(nil)
+	var u, v mat.Dense
+	svd.UTo(&u)
+	svd.VTo(&v)
+	for i := range x {
+		x[i] = 0
+	}
+	for k, s := range sv {
+		if s <= effortRCond*sv[0] || s == 0 {
+			continue
+		}
+		c := 0.0
+		for a, y := range w {
+			c += u.At(a, k) * y
+		}
+		c /= s
+		for i := range x {
+			x[i] += v.At(i, k) * c
+		}
+	}
+}
+
+// taskProbe logs the position and rotation errors of the task targets.
+type taskProbe struct {
+	c    *taskPD
+	cols []string
+}
+
+// newTaskProbe names the columns <error column> and <error column>_rot of each target.
+func newTaskProbe(c *taskPD, refs []*fileRef) *taskProbe {
+	p := &taskProbe{c: c}
+	for _, r := range refs {
+		p.cols = append(p.cols, r.spec.ErrorColumn, r.spec.ErrorColumn+"_rot")
+	}
+	return p
+}
+
+// Columns implements sim.Probe.
+func (p *taskProbe) Columns() []string { return p.cols }
+
+// Sample implements sim.Probe: the errors of the controller's last evaluation (NaN for a
+// target held by a support).
+func (p *taskProbe) Sample(s *sim.State, _ *robocompiler.Data, _ *sim.Command, out []float64) {
+	for i, t := range p.c.targets {
+		if p.c.held.holds(s.Mode, t.task) {
+			out[2*i], out[2*i+1] = math.NaN(), math.NaN()
+			continue
+		}
+		out[2*i], out[2*i+1] = t.posErr, t.rotE
+	}
+}
