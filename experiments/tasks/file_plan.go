@@ -38,11 +38,11 @@ type runPlan struct {
 // its signal as absolute values.
 type fileRef struct {
 	spec  *taskfile.Reference
-	n     int              // components
-	vel   []int            // coordinates: velocity indices
-	qi    []int            // coordinates: configuration indices
-	ports []int            // ports: port indices
-	task  *kin.Task        // site
+	n     int               // components
+	vel   []int             // coordinates: velocity indices
+	qi    []int             // coordinates: configuration indices
+	ports []int             // ports: port indices
+	task  *kin.Task         // site
 	pose0 spatial.Transform // site: pose at the start
 	// f writes the reference's values at t (coordinates, ports) or, for a site, the
 	// position (3) followed by the rotation matrix (9, row-major).

@@ -129,11 +129,11 @@ func (p *filePlan) build(i int, r *runPlan) (*runBuild, error) {
 		sched = newSupportSchedule(r.pl.model, from, sites)
 	}
 	type wrench struct {
-		node         int
-		point        spatial.Vec3
-		w            spatial.Vec6
-		start, end   float64
-		ramp         float64
+		node       int
+		point      spatial.Vec3
+		w          spatial.Vec6
+		start, end float64
+		ramp       float64
 	}
 	var dist []wrench
 	for k, d := range s.Disturbances {

@@ -15,7 +15,6 @@ import (
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-
 // Go2 task settings.
 const (
 	go2Seed      = "home"

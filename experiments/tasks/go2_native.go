@@ -13,7 +13,6 @@ import (
 	"github.com/robocompiler/robocompiler/sim"
 )
 
-
 // MuJoCo contacts of go2_native: the foot spheres and friction of go2.xml's "foot"
 // class (sliding 0.8; condim 3, so the torsional and rolling terms do not act), with its
 // elliptic cones and impratio 100 (nearly hard friction: with MuJoCo's pyramidal,

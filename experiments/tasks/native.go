@@ -109,4 +109,3 @@ func runBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, 
 	res.Figures = []Figure{{"native_tracking.png", track}, {"native_gap.png", gap}}
 	return res, nil
 }
-

@@ -12,7 +12,6 @@ import (
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-
 // Panda task settings.
 const (
 	pandaHand     = "hand" // the body carrying the tool point

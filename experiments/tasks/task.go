@@ -118,4 +118,3 @@ func rollout(name string, s *sim.Sim, n int) (Run, error) {
 
 // steps returns the number of steps of length dt covering dur.
 func steps(dur, dt float64) int { return int(dur/dt + 0.5) }
-

@@ -25,11 +25,10 @@ type taskPD struct {
 	connected       []int
 	held            *supportSchedule // nil without supports
 
-
-	jx, J   *mat.Dense
+	jx, J      *mat.Dense
 	w, u, udot []float64
-	tau, fc []float64
-	lc      *mat.Dense
+	tau, fc    []float64
+	lc         *mat.Dense
 }
 
 // taskTarget is one tracked site with its reference and derivative scratch.
