@@ -94,7 +94,7 @@ type Reference struct {
 	Orientation *Signal `yaml:"orientation"`
 	// ErrorColumn names the log column of the tracking error (default err:<name>): the RMS
 	// over components of reference − actual (coordinates, ports) or the position error norm
-	// (site, m; its rotation error is logged as <column>_rot, rad).
+	// (site, m; a frame site or body also logs its rotation error as <column>_rot, rad).
 	ErrorColumn string `yaml:"error_column"`
 }
 

@@ -3,6 +3,7 @@ package tasks
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/cmg"
@@ -370,7 +371,11 @@ func (p *filePlan) probes(r *runPlan) func() []sim.Probe {
 					}
 				}))
 			case !p.tracked(rs.Name):
-				out = append(out, &siteProbe{ref: ref, buf: make([]float64, 12), cols: []string{rs.ErrorColumn, rs.ErrorColumn + "_rot"}})
+				cols := []string{rs.ErrorColumn}
+				if !ref.task.Point {
+					cols = append(cols, rs.ErrorColumn+"_rot")
+				}
+				out = append(out, &siteProbe{ref: ref, buf: make([]float64, 12), cols: cols})
 			}
 		}
 		return out
@@ -404,7 +409,9 @@ func (p *siteProbe) Columns() []string { return p.cols }
 func (p *siteProbe) Sample(s *sim.State, d *robocompiler.Data, _ *sim.Command, out []float64) {
 	x, ref := d.Kin.Pose(p.ref.task), p.ref.pose(s.T, p.buf)
 	out[0] = x.P.Sub(ref.P).Norm()
-	out[1] = angle(ref.R.T().Mul(x.R))
+	if len(out) > 1 {
+		out[1] = angle(ref.R.T().Mul(x.R))
+	}
 }
 
 // supportProbe logs the number of supports of the active mode.
@@ -468,7 +475,7 @@ func (p *filePlan) rollout(r *runPlan, b *runBuild, n int, pr *progress) (Run, [
 	for i := range n {
 		err := x.Step()
 		st := x.Stats()
-		if err == nil && st.Reconfigurations > reconf {
+		if err == nil && st.Reconfigurations > reconf && !slices.Equal(part.Independent, x.Partition().Independent) {
 			from, to := coordNames(r.pl.m.CoordinateNames(), part.Independent), coordNames(r.pl.m.CoordinateNames(), x.Partition().Independent)
 			events = append(events, Event{Run: name, T: x.Time(), Kind: "reconfiguration", From: from, To: to})
 			if s.Reconfigure == "off" {

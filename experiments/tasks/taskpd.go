@@ -1,7 +1,6 @@
 package tasks
 
 import (
-	"math"
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/kin"
@@ -186,17 +185,22 @@ func leastSquaresSolve(J *mat.Dense, w, x []float64) {
 	}
 }
 
-// taskProbe logs the position and rotation errors of the task targets.
+// taskProbe logs the position errors of the task targets and the rotation errors of
+// the frame targets.
 type taskProbe struct {
 	c    *taskPD
 	cols []string
 }
 
-// newTaskProbe names the columns <error column> and <error column>_rot of each target.
+// newTaskProbe names the columns <error column> of each target and <error column>_rot of
+// each frame target.
 func newTaskProbe(c *taskPD, refs []*fileRef) *taskProbe {
 	p := &taskProbe{c: c}
 	for _, r := range refs {
-		p.cols = append(p.cols, r.spec.ErrorColumn, r.spec.ErrorColumn+"_rot")
+		p.cols = append(p.cols, r.spec.ErrorColumn)
+		if !r.task.Point {
+			p.cols = append(p.cols, r.spec.ErrorColumn+"_rot")
+		}
 	}
 	return p
 }
@@ -204,14 +208,20 @@ func newTaskProbe(c *taskPD, refs []*fileRef) *taskProbe {
 // Columns implements sim.Probe.
 func (p *taskProbe) Columns() []string { return p.cols }
 
-// Sample implements sim.Probe: the errors of the controller's last evaluation (NaN for a
+// Sample implements sim.Probe: the errors of the controller's last evaluation (0 for a
 // target held by a support).
 func (p *taskProbe) Sample(s *sim.State, _ *robocompiler.Data, _ *sim.Command, out []float64) {
-	for i, t := range p.c.targets {
-		if p.c.held.holds(s.Mode, t.task) {
-			out[2*i], out[2*i+1] = math.NaN(), math.NaN()
-			continue
+	k := 0
+	for _, t := range p.c.targets {
+		held := p.c.held.holds(s.Mode, t.task)
+		out[k] = t.posErr
+		if held {
+			out[k] = 0
 		}
-		out[2*i], out[2*i+1] = t.posErr, t.rotE
+		k++
+		if !t.task.Point {
+			out[k] = t.rotE
+			k++
+		}
 	}
 }
