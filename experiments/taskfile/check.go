@@ -337,16 +337,6 @@ func (f *File) checkController(c *checker, refs map[string]bool) {
 		if k.Feedforward == nil {
 			k.Feedforward = ptr(true)
 		}
-		if k.QP != nil {
-			c.nonNegative("controller.qp.barrier", k.QP.Barrier, "J·s")
-			if k.QP.Horizon == 0 {
-				k.QP.Horizon = 0.2
-			}
-			c.positive("controller.qp.horizon", k.QP.Horizon, "s")
-			for i, v := range k.QP.Speed {
-				c.positive(fmt.Sprintf("controller.qp.speed[%d]", i), v, "per s")
-			}
-		}
 	default:
 		k.Feedforward = ptr(false)
 	}

@@ -157,8 +157,6 @@ type Controller struct {
 	// Legs map a site reference onto port lengths for port_pd: each port's length is the
 	// distance from a ground joint's anchor to a joint anchor on the reference body.
 	Legs []Leg `yaml:"legs"`
-	// QP resolves a redundant task_pd with the QP of eq. 16 instead of least squares.
-	QP *QP `yaml:"qp"`
 }
 
 // Leg is a two-point leg for inverse kinematics of a site reference.
@@ -166,16 +164,6 @@ type Leg struct {
 	Port   string `yaml:"port"`
 	Ground string `yaml:"ground"` // a joint from the ground: its anchor on the ground side
 	Body   string `yaml:"body"`   // a joint onto the reference body: its anchor on that body
-}
-
-// QP are the redundancy-resolution settings (eq. 16): W = M_r, speed bounds on the ports
-// from their speed limits (or Speed), a stroke barrier of gain Barrier on their stroke
-// limits, looked ahead over Horizon.
-type QP struct {
-	Ports   []string  `yaml:"ports"`
-	Speed   []float64 `yaml:"speed"`
-	Barrier float64   `yaml:"barrier"` // J·s
-	Horizon float64   `yaml:"horizon"` // s
 }
 
 // Support is a support set active from time From (s) on.

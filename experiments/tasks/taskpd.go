@@ -1,7 +1,6 @@
 package tasks
 
 import (
-
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
