@@ -334,7 +334,6 @@ func writeOutputs(tmp, dir string, tf *taskfile.File, res *tasks.Result, out map
 		}
 	}
 	out["task_file"] = tf.Path
-	out["events"] = len(res.Events)
 	out["files"] = append(files, "metrics.json")
 	var metrics bytes.Buffer
 	if err := cli.WriteJSON(&metrics, out); err != nil {
