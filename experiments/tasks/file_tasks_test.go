@@ -181,7 +181,7 @@ func TestTaskFileNamesChecked(t *testing.T) {
 		{"controller:", "disturbances: [{body: hand, force: [1, 0, 0], start: 0, end: 1}]\ncontroller:", "disturbances[0].body", `"hand": no such body (bodies: left_proximal`},
 		{"controller:", "add_ports: [{id: m, joint: wristt}]\ncontroller:", "add_ports[0].joint", `"wristt": no such joint`},
 		{`rms: "err:tool"`, `rms: "err:tol"`, "metrics[0].rms", `"err:tol": no such log column (columns: t, gap_m`},
-		{`peak: ["f:"]`, `peak: ["force:"]`, "metrics[2].peak[0]", `"force:": no log column starts with it`},
+		{`peak: ["f:"]`, `peak: ["force:"]`, "metrics[1].peak[0]", `"force:": no log column starts with it`},
 		{"targets: [tool]", "targets: [tool]\n  ports: [left_motor, middle_motor]", "controller.ports[1]", `"middle_motor": no such port (ports: left_motor, right_motor)`},
 		{"  - {name: pd, feedforward: false}", "  - {name: pd, feedforward: false, payload: [{body: nope, mass: 1}]}", "runs[1].payload[0].body", `"nope": no such body`},
 	} {
