@@ -27,6 +27,7 @@ import (
 type simulateFlags struct {
 	task, out  string
 	seed       string
+	reconfig   string
 	duration   float64
 	noProgress bool
 }
@@ -50,6 +51,7 @@ func init() {
 	c.Flags().StringVar(&f.out, "out", "", "output directory (created if missing; required)")
 	c.Flags().Float64Var(&f.duration, "duration", 0, "simulated duration in s (default: the task's own)")
 	c.Flags().StringVar(&f.seed, "seed", "", "named seed to start from (default: the task's start)")
+	c.Flags().StringVar(&f.reconfig, "reconfigure", "", "on or off: override the task's reconfigure setting (off: stop with exit 3 where the requested partition becomes singular)")
 	c.Flags().BoolVar(&f.noProgress, "no-progress", false, "do not draw the progress bar on stderr")
 	root.AddCommand(c)
 }
@@ -150,9 +152,15 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 	if !(f.duration >= 0) || math.IsInf(f.duration, 1) { // also NaN
 		return cli.Usage(fmt.Errorf("--duration %g: must be a positive number of seconds", f.duration))
 	}
+	if f.reconfig != "" && f.reconfig != "on" && f.reconfig != "off" {
+		return cli.Usage(fmt.Errorf("--reconfigure %q: must be on or off", f.reconfig))
+	}
 	tf, g, err := loadTask(arg, f)
 	if err != nil {
 		return err
+	}
+	if f.reconfig != "" {
+		tf.Reconfigure = f.reconfig
 	}
 	if tasks.IsNative(tf) && mujocoVersion() == "" {
 		return cli.Usage(fmt.Errorf("task %s runs natively in MuJoCo, and this build has none: rebuild with -tags mujoco (libmujoco-dev installed)", tf.Name))
