@@ -102,6 +102,15 @@ func (f *File) check() error {
 		}
 		c.finite(fld+".gear", s.AddPorts[i].Gear)
 	}
+	for i, st := range s.AddSites {
+		fld := fmt.Sprintf("add_sites[%d]", i)
+		if st.ID == "" || st.Body == "" {
+			c.fail(fld, "expected id and body")
+		}
+		for _, x := range st.Point {
+			c.finite(fld+".point", x)
+		}
+	}
 	f.checkStart(c)
 	names := map[string]bool{}
 	for i := range s.References {
@@ -336,6 +345,22 @@ func (f *File) checkController(c *checker, refs map[string]bool) {
 		}
 		if k.Feedforward == nil {
 			k.Feedforward = ptr(true)
+		}
+		if q := k.QP; q != nil {
+			if len(k.Targets) != 1 {
+				c.fail("controller.qp", "the QP resolves one target; %d are given", len(k.Targets))
+			}
+			c.nonNegative("controller.qp.barrier", q.Barrier, "J·s")
+			if q.Horizon == 0 {
+				q.Horizon = 0.2
+			}
+			c.positive("controller.qp.horizon", q.Horizon, "s")
+			for i, v := range q.Speed {
+				c.positive(fmt.Sprintf("controller.qp.speed[%d]", i), v, "per s")
+			}
+			if len(q.Speed) > 0 && len(q.Ports) > 0 && len(q.Speed) != len(q.Ports) {
+				c.fail("controller.qp.speed", "%d speeds for %d ports", len(q.Speed), len(q.Ports))
+			}
 		}
 	default:
 		k.Feedforward = ptr(false)

@@ -19,6 +19,8 @@ type Spec struct {
 	// AddPorts are joint ports added to the model's actuators (e.g. a holding port on a
 	// passive joint).
 	AddPorts []AddPort `yaml:"add_ports"`
+	// AddSites are point sites added to the model's bodies (e.g. a tool point).
+	AddSites []AddSite `yaml:"add_sites"`
 	// Partition names the partition request: a named request of the model, "actuated"
 	// (the joints of the joint ports, in port order), a list of joint ids, or empty
 	// (automatic).
@@ -59,6 +61,13 @@ type AddPort struct {
 	ID    string  `yaml:"id"`
 	Joint string  `yaml:"joint"`
 	Gear  float64 `yaml:"gear"` // default 1
+}
+
+// AddSite is a point site at Point (m, body frame) on Body.
+type AddSite struct {
+	ID    string     `yaml:"id"`
+	Body  string     `yaml:"body"`
+	Point [3]float64 `yaml:"point"`
 }
 
 // Partition is a named partition request or a list of joint ids.
@@ -157,6 +166,21 @@ type Controller struct {
 	// Legs map a site reference onto port lengths for port_pd: each port's length is the
 	// distance from a ground joint's anchor to a joint anchor on the reference body.
 	Legs []Leg `yaml:"legs"`
+	// QP resolves a single task_pd target with the redundancy QP of eq. 16 instead of
+	// least squares.
+	QP *QP `yaml:"qp"`
+}
+
+// QP are the settings of the redundancy QP of eq. 16: minimise ½uᵀM_r u + k gᵀu subject to
+// J u = w and, on each of Ports (default: every port with stroke limits), the speed bound
+// |ℓ̇| ≤ min(speed, distance to the stroke limit / Horizon); g is the gradient of the
+// stroke barrier (eq. 15) with gain Barrier.
+type QP struct {
+	Ports []string `yaml:"ports"`
+	// Speed are the ports' speed limits (m/s or rad/s; default the actuators' speed_limits).
+	Speed   []float64 `yaml:"speed"`
+	Barrier float64   `yaml:"barrier"` // k, J·s (default 0: no barrier)
+	Horizon float64   `yaml:"horizon"` // s (default 0.2)
 }
 
 // Leg is a two-point leg for inverse kinematics of a site reference.

@@ -93,6 +93,20 @@ func (p *filePlan) model(g *cmg.Graph) (*cmg.Graph, error) {
 		}
 		h.Actuators = append(h.Actuators, cmg.Actuator{ID: a.ID, Type: cmg.ActJoint, Joint: a.Joint, Gear: a.Gear})
 	}
+	for i, a := range s.AddSites {
+		fld := fmt.Sprintf("add_sites[%d]", i)
+		if h.Body(a.Body) == nil {
+			var ids []string
+			for _, b := range h.Bodies {
+				ids = append(ids, b.ID)
+			}
+			return nil, f.Errorf(fld+".body", "%q: no such body in %s (bodies: %s)", a.Body, g.Source, validList(ids))
+		}
+		if h.Site(a.ID) != nil || h.Body(a.ID) != nil {
+			return nil, f.Errorf(fld+".id", "%q: the model already has a site or body with that id", a.ID)
+		}
+		h.Sites = append(h.Sites, cmg.Site{ID: a.ID, Kind: cmg.SitePoint, Body: a.Body, Frame: cmg.Frame{Pos: a.Point}})
+	}
 	st := s.Start
 	seed := st.Seed
 	if seed == "" {

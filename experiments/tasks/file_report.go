@@ -141,9 +141,11 @@ func (p *filePlan) report(res *Result) error {
 		}
 	}
 	var reduced []Run
+	closed := false
 	for _, r := range res.Runs {
 		if r.Log.Index("gap_m") >= 0 {
 			reduced = append(reduced, r)
+			closed = closed || r.Stats.GapMaxM > 0
 		}
 	}
 	gapDone := false
@@ -169,7 +171,7 @@ func (p *filePlan) report(res *Result) error {
 		res.Figures = append(res.Figures, Figure{File: pl.File, Plot: fig})
 		gapDone = gapDone || pl.File == "closure_gap.png"
 	}
-	if !gapDone && len(reduced) > 0 {
+	if !gapDone && closed {
 		title := p.s.Name
 		res.Figures = append(res.Figures, gapFigure(title, reduced))
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/experiments/taskfile"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
@@ -305,9 +306,15 @@ func (p *filePlan) controller(r *runPlan, fld string) (func(*supportSchedule) (s
 		if k.TaskGain == 0 || k.SpeedGain == 0 {
 			return nil, f.Errorf("controller", "task_pd needs positive task_gain and speed_gain (1/s)")
 		}
+		var qp *qpSettings
+		if k.QP != nil {
+			if qp, err = p.qpSettings(m); err != nil {
+				return nil, err
+			}
+		}
 		return func(sc *supportSchedule) (sim.Controller, []sim.Probe, error) {
 			c := newTaskPD(k.TaskGain, k.SpeedGain, r.ff, refs, conn)
-			c.held = sc
+			c.held, c.qp = sc, qp
 			return c, []sim.Probe{newTaskProbe(c, refs)}, nil
 		}, nil
 	}
@@ -517,4 +524,51 @@ func mergeEvents(a, b []Event) []Event {
 		}
 	}
 	return append(append(out, a...), b...)
+}
+
+// qpSettings resolves the controller's QP on model m: its ports (default every port with
+// stroke limits), their stroke limits and speed limits.
+func (p *filePlan) qpSettings(m *compile.Model) (*qpSettings, error) {
+	f, q := p.f, p.s.Controller.QP
+	out := &qpSettings{horizon: q.Horizon, barrier: q.Barrier}
+	var idx []int
+	if len(q.Ports) == 0 {
+		for i, a := range m.Graph.Actuators {
+			if a.StrokeLimits != nil {
+				idx = append(idx, i)
+			}
+		}
+	}
+	for i, id := range q.Ports {
+		pi, err := p.portIndex(m, fmt.Sprintf("controller.qp.ports[%d]", i), id)
+		if err != nil {
+			return nil, err
+		}
+		idx = append(idx, pi)
+	}
+	if len(q.Speed) > 0 && len(q.Speed) != len(idx) {
+		return nil, f.Errorf("controller.qp.speed", "%d speeds for the %d bounded ports", len(q.Speed), len(idx))
+	}
+	for i, pi := range idx {
+		a := m.Graph.Actuators[pi]
+		if a.StrokeLimits == nil {
+			return nil, f.Errorf("controller.qp.ports", "port %q has no stroke limits in the model", a.ID)
+		}
+		speed := 0.0
+		switch {
+		case len(q.Speed) > 0:
+			speed = q.Speed[i]
+		case a.SpeedLimits != nil:
+			speed = a.SpeedLimits[1]
+		default:
+			return nil, f.Errorf("controller.qp.speed", "port %q has no speed limit in the model: give qp.speed", a.ID)
+		}
+		out.ports = append(out.ports, pi)
+		out.lo, out.hi = append(out.lo, a.StrokeLimits[0]), append(out.hi, a.StrokeLimits[1])
+		out.beta, out.speed = append(out.beta, 1), append(out.speed, speed)
+	}
+	if len(out.ports) == 0 {
+		return nil, f.Errorf("controller.qp", "no port with stroke limits to bound")
+	}
+	return out, nil
 }

@@ -22,6 +22,9 @@ type taskPD struct {
 	targets         []*taskTarget
 	connected       []int
 	held            *supportSchedule // nil without supports
+	qp              *qpSettings      // nil: least squares
+	res             *redundancy      // the QP of the current mobility
+	active          int              // active QP rows at the last solve
 
 	jx, J      *mat.Dense
 	w, u, udot []float64
@@ -82,14 +85,25 @@ func (c *taskPD) Control(s *sim.State, data *robocompiler.Data, cmd *sim.Command
 	}
 	u := c.u
 	clear(u)
-	if rows > 0 && d > 0 {
+	r := data.Reduced
+	switch {
+	case c.qp != nil && rows > 0:
+		q := c.qp
+		if c.res == nil || c.res.d != d {
+			c.res = newRedundancy(k, active[0].task, nil, q.ports, q.lo, q.hi, q.beta, q.speed, q.horizon, q.barrier, false)
+		}
+		res, err := c.res.solve(k, r.Mr, c.w[:rows], u)
+		if err != nil {
+			return err
+		}
+		c.active = len(res.Active)
+	case rows > 0 && d > 0:
 		c.J.Mul(c.jx, k.Lift.E)
 		leastSquaresSolve(c.J, c.w[:rows], u)
 	}
 	for a := range d {
 		c.udot[a] = c.speedGain * (u[a] - s.U[a])
 	}
-	r := data.Reduced
 	if c.ff {
 		r.Inverse(c.udot, c.tau)
 	} else {
@@ -201,6 +215,9 @@ func newTaskProbe(c *taskPD, refs []*fileRef) *taskProbe {
 			p.cols = append(p.cols, r.spec.ErrorColumn+"_rot")
 		}
 	}
+	if c.qp != nil {
+		p.cols = append(p.cols, "qp_active")
+	}
 	return p
 }
 
@@ -223,4 +240,16 @@ func (p *taskProbe) Sample(s *sim.State, _ *robocompiler.Data, _ *sim.Command, o
 			k++
 		}
 	}
+	if p.c.qp != nil {
+		out[k] = float64(p.c.active)
+	}
+}
+
+// qpSettings are the resolved QP settings of a task file: the bounded ports (indices),
+// their stroke limits, barrier weights and speed limits, the look-ahead horizon (s) and
+// the barrier gain (J·s).
+type qpSettings struct {
+	ports               []int
+	lo, hi, beta, speed []float64
+	horizon, barrier    float64
 }
