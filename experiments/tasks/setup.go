@@ -18,14 +18,9 @@ type plant struct {
 	p     *closure.Partition
 }
 
-// newPlant compiles g through the front door, assembles its default seed holding the
-// requested independent velocity indices (returned by request from the compiled model;
-// nil request: automatic) and partitions there.
-func newPlant(g *cmg.Graph, request func(m *compile.Model) ([]int, error)) (*plant, error) {
-	return newPlantAt(g, "", request)
-}
-
-// newPlantAt is newPlant from the named seed.
+// newPlantAt compiles g through the front door, assembles its seed named seed ("" for
+// the default) holding the requested independent velocity indices (returned by request
+// from the compiled model; nil request: automatic) and partitions there.
 func newPlantAt(g *cmg.Graph, seed string, request func(m *compile.Model) ([]int, error)) (*plant, error) {
 	model, err := robocompiler.Compile(g, robocompiler.Options{})
 	if err != nil {
@@ -65,11 +60,6 @@ func (pl *plant) sim(ctrl sim.Controller, opts sim.Options) (*sim.Sim, error) {
 // coordinates) under the plant's partition.
 func (pl *plant) feedforward(m *robocompiler.Model) (*sim.Feedforward, error) {
 	return sim.NewFeedforward(m, pl.q, pl.p)
-}
-
-// named returns a request function for a partition request of the graph.
-func named(name string) func(m *compile.Model) ([]int, error) {
-	return func(m *compile.Model) ([]int, error) { return m.PartitionRequest(name) }
 }
 
 // actuated returns a request for the joints driven by the graph's joint actuators, in
