@@ -195,6 +195,11 @@ func (f *File) checkStart(c *checker) {
 			c.finite("start.q."+j, x)
 		}
 	}
+	for j, v := range st.V {
+		for _, x := range v {
+			c.finite("start.v."+j, x)
+		}
+	}
 }
 
 func (f *File) checkReference(c *checker, fld string, r *Reference) {

@@ -77,11 +77,14 @@ type Partition struct {
 }
 
 // Start is the initial state: a named seed (or MJCF keyframe, imported as a seed) with
-// optional coordinate overrides, at rest.
+// optional coordinate overrides Q (by joint id, assembled from there), and the speeds V
+// (by joint id, m/s or rad/s) of joints that are independent coordinates of the
+// partition; the other speeds follow from the closure (v = E u). At rest without V.
 type Start struct {
 	Seed     string               `yaml:"seed"`
 	Keyframe string               `yaml:"keyframe"`
 	Q        map[string][]float64 `yaml:"q"`
+	V        map[string][]float64 `yaml:"v"`
 }
 
 // Reference is one named reference signal on coordinates, ports or a site.

@@ -202,6 +202,9 @@ func (p *filePlan) run(i int) (*runPlan, error) {
 	if err != nil {
 		return nil, p.planError(err)
 	}
+	if err := p.speeds(partFld, nominal); err != nil {
+		return nil, err
+	}
 	r := &runPlan{spec: rs, nominal: nominal, pl: nominal, ff: *s.Controller.Feedforward, refs: map[string]*fileRef{}}
 	if rs.Feedforward != nil {
 		r.ff = *rs.Feedforward
@@ -229,6 +232,7 @@ func (p *filePlan) run(i int) (*runPlan, error) {
 		if r.pl, err = newPlantAt(h, seed, p.request(partFld, part)); err != nil {
 			return nil, p.planError(err)
 		}
+		r.pl.u0 = nominal.u0
 	}
 	if rs.Backend == "mujoco" {
 		for _, c := range r.pl.m.Comparisons {
@@ -408,4 +412,32 @@ func (r *fileRef) pose(t float64, y []float64) spatial.Transform {
 func angle(R spatial.Mat3) float64 {
 	c := (R[0][0] + R[1][1] + R[2][2] - 1) / 2
 	return math.Acos(min(max(c, -1), 1))
+}
+
+// speeds sets the start speeds of plant pl from the file's start.v: each named joint must
+// be an independent coordinate of the plant's partition (named at field fld).
+func (p *filePlan) speeds(fld string, pl *plant) error {
+	v := p.s.Start.V
+	if len(v) == 0 {
+		return nil
+	}
+	m := pl.m
+	names := m.CoordinateNames()
+	indep := coordNames(names, pl.p.Independent)
+	pl.u0 = make([]float64, pl.p.Mobility)
+	for _, id := range slices.Sorted(maps.Keys(v)) {
+		j := m.JointIndex(id)
+		if j < 0 || len(v[id]) != m.Joints[j].NV {
+			return p.f.Errorf("start.v."+id, "expected a joint with %d speeds (joints: %s)", len(v[id]), validList(jointIDs(m.Graph)))
+		}
+		for k, x := range v[id] {
+			i := slices.Index(pl.p.Independent, m.Joints[j].V0+k)
+			if i < 0 {
+				return p.f.Errorf("start.v."+id, "%q is not an independent coordinate of the partition (%s; see %s): its speed follows from the others",
+					names[m.Joints[j].V0+k], strings.Join(indep, ", "), fld)
+			}
+			pl.u0[i] = x
+		}
+	}
+	return nil
 }

@@ -288,3 +288,31 @@ func TestTaskFileQP(t *testing.T) {
 		t.Errorf("bounded tool RMS %.3g mm", e)
 	}
 }
+
+// TestTaskFileStartSpeeds: start.v sets the speeds of independent coordinates (the first
+// logged row has them, the other speeds from the closure); a dependent joint is refused
+// naming the independent ones.
+func TestTaskFileStartSpeeds(t *testing.T) {
+	src := "model: fourbar\npartition: [PART]\nduration: 0.01\nstep: 0.001\nstart: {v: {crank_pivot: [8]}}\ncontroller: {kind: none}\n"
+	f, err := taskfile.Parse("spin.yaml", []byte(strings.Replace(src, "PART", "crank_pivot", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := RunFile(f, testfix.Builtin(t, "fourbar"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := res.Runs[0].Log
+	if v := l.Row(0)[l.Index("v:crank_pivot")]; v != 8 || l.Row(0)[l.Index("v:rocker_pivot")] == 0 {
+		t.Errorf("start speeds: crank %g rad/s, rocker %g rad/s", v, l.Row(0)[l.Index("v:rocker_pivot")])
+	}
+	f, err = taskfile.Parse("spin.yaml", []byte(strings.Replace(src, "PART", "rocker_pivot", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = RunFile(f, testfix.Builtin(t, "fourbar"), Options{})
+	var te *taskfile.Error
+	if !errors.As(err, &te) || te.Field != "start.v.crank_pivot" || te.Line != 5 || !strings.Contains(te.Msg, "(rocker_pivot;") {
+		t.Errorf("a dependent start speed: %v", err)
+	}
+}

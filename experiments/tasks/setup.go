@@ -16,6 +16,8 @@ type plant struct {
 	m     *compile.Model
 	q     []float64
 	p     *closure.Partition
+	// u0 are the independent speeds a rollout starts with (nil: at rest).
+	u0 []float64
 }
 
 // newPlantAt compiles g through the front door, assembles its seed named seed ("" for
@@ -38,16 +40,22 @@ func newPlantAt(g *cmg.Graph, seed string, request func(m *compile.Model) ([]int
 	return &plant{model: model, m: model.Model, q: d.Q, p: d.Partition()}, nil
 }
 
-// data returns a new workspace at the plant's assembled state, at rest.
+// data returns a new workspace at the plant's assembled state with the speeds u0 (at
+// rest without).
 func (pl *plant) data() (*robocompiler.Data, error) {
 	d := pl.model.NewData()
 	if err := d.Place(pl.q, pl.p); err != nil {
 		return nil, err
 	}
+	if pl.u0 != nil {
+		if err := d.SetState(pl.u0, nil); err != nil {
+			return nil, err
+		}
+	}
 	return d, nil
 }
 
-// sim starts a rollout of the plant from its assembled state at rest.
+// sim starts a rollout of the plant from its assembled state (with the speeds u0).
 func (pl *plant) sim(ctrl sim.Controller, opts sim.Options) (*sim.Sim, error) {
 	d, err := pl.data()
 	if err != nil {
