@@ -119,6 +119,9 @@ func (p *filePlan) build(i int, r *runPlan) (*runBuild, error) {
 	fld := fmt.Sprintf("runs[%d]", i)
 	var sched *supportSchedule
 	if len(s.Supports) > 0 {
+		if k := s.Controller.Kind; k != "task_pd" && k != "none" {
+			return nil, f.Errorf("supports", "support modes change the independent coordinates; use controller kind task_pd (or none), not %s", k)
+		}
 		from, sites := []float64{}, [][]string{}
 		for k, sp := range s.Supports {
 			for j, id := range sp.Sites {
