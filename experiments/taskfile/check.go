@@ -42,6 +42,21 @@ func (c *checker) finite(field string, x float64) bool {
 	return true
 }
 
+// vec3 checks an optional 3-vector (nil: zero) and returns it with its default.
+func (c *checker) vec3(field string, v []float64) []float64 {
+	if v == nil {
+		return []float64{0, 0, 0}
+	}
+	if len(v) != 3 {
+		c.fail(field, "%d values: expected 3 (x, y, z)", len(v))
+		return []float64{0, 0, 0}
+	}
+	for _, x := range v {
+		c.finite(field, x)
+	}
+	return v
+}
+
 func (c *checker) positive(field string, x float64, unit string) {
 	if c.finite(field, x) && !(x > 0) {
 		c.fail(field, "%g %s: expected a positive number", x, unit)
@@ -107,9 +122,7 @@ func (f *File) check() error {
 		if st.ID == "" || st.Body == "" {
 			c.fail(fld, "expected id and body")
 		}
-		for _, x := range st.Point {
-			c.finite(fld+".point", x)
-		}
+		s.AddSites[i].Point = c.vec3(fld+".point", st.Point)
 	}
 	f.checkStart(c)
 	names := map[string]bool{}
@@ -141,11 +154,9 @@ func (f *File) check() error {
 		if d.Body == "" {
 			c.fail(fld+".body", "missing: expected the body the wrench acts on")
 		}
-		for k := range 3 {
-			c.finite(fld+".force", d.Force[k])
-			c.finite(fld+".moment", d.Moment[k])
-			c.finite(fld+".point", d.Point[k])
-		}
+		s.Disturbances[i].Force = c.vec3(fld+".force", d.Force)
+		s.Disturbances[i].Moment = c.vec3(fld+".moment", d.Moment)
+		s.Disturbances[i].Point = c.vec3(fld+".point", d.Point)
 		c.nonNegative(fld+".start", d.Start, "s")
 		c.nonNegative(fld+".ramp", d.Ramp, "s")
 		if c.finite(fld+".end", d.End) && !(d.End > d.Start) {

@@ -78,7 +78,33 @@ func Parse(path string, src []byte) (*File, error) {
 	return f, nil
 }
 
-var yamlLine = regexp.MustCompile(`line (\d+): (.*)`)
+var (
+	yamlLine = regexp.MustCompile(`line (\d+): (.*)`)
+	yamlType = regexp.MustCompile("cannot unmarshal !!(\\w+) (`[^`]*`|)\\s*into (\\S+)")
+)
+
+// yamlKinds name YAML node tags in errors.
+var yamlKinds = map[string]string{"str": "the text", "int": "the integer", "float": "the number", "bool": "the boolean",
+	"map": "a mapping", "seq": "a list", "null": "null"}
+
+// goKind names the Go type a field decodes into in the user's terms.
+func goKind(t string) string {
+	switch {
+	case strings.HasPrefix(t, "[]") || strings.HasPrefix(t, "[3]"):
+		return "a list"
+	case strings.HasPrefix(t, "map["), strings.HasPrefix(t, "taskfile."):
+		return "a mapping"
+	case t == "float64":
+		return "a number"
+	case t == "int":
+		return "an integer"
+	case t == "bool":
+		return "true or false"
+	case t == "string":
+		return "text"
+	}
+	return t
+}
 
 // yamlError turns a YAML decoding error into an Error with the line and field.
 func (f *File) yamlError(err error) error {
@@ -92,19 +118,25 @@ func (f *File) yamlError(err error) error {
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		e.Line, _ = strconv.Atoi(m[1])
 		e.Msg = m[2]
-		e.Field = f.fieldAtLine(e.Line)
+		m := yamlType.FindStringSubmatch(e.Msg)
+		e.Field = f.fieldAtLine(e.Line, m != nil && (m[1] == "map" || m[1] == "seq"))
 		if k := strings.Index(e.Msg, "field "); k >= 0 && strings.Contains(e.Msg, "not found in type") {
 			name := strings.Fields(e.Msg[k+6:])[0]
 			e.Msg = fmt.Sprintf("unknown field %q (see docs/task-format.md for the fields of this record)", name)
-		} else {
-			e.Msg = strings.ReplaceAll(e.Msg, "cannot unmarshal", "wrong type: cannot read")
+		} else if m != nil {
+			got := yamlKinds[m[1]]
+			if v := strings.Trim(m[2], "`"); v != "" {
+				got += " " + v
+			}
+			e.Msg = fmt.Sprintf("wrong type: %s where %s is expected", got, goKind(m[3]))
 		}
 	}
 	return e
 }
 
-// fieldAtLine returns the path of the deepest key on line n, or "".
-func (f *File) fieldAtLine(n int) string {
+// fieldAtLine returns the path of the deepest key on line n (the shallowest with
+// shallow: a mapping or list that starts on the line is the value of its first key), or "".
+func (f *File) fieldAtLine(n int, shallow bool) string {
 	if f.root == nil {
 		return ""
 	}
@@ -116,7 +148,7 @@ func (f *File) fieldAtLine(n int) string {
 			for i := 0; i+1 < len(nd.Content); i += 2 {
 				k, v := nd.Content[i], nd.Content[i+1]
 				p := joinField(path, k.Value)
-				if k.Line == n || v.Line == n {
+				if (k.Line == n || v.Line == n) && !(shallow && best != "") {
 					best = p
 				}
 				walk(v, p)
@@ -124,7 +156,7 @@ func (f *File) fieldAtLine(n int) string {
 		case yaml.SequenceNode:
 			for i, c := range nd.Content {
 				p := fmt.Sprintf("%s[%d]", path, i)
-				if c.Line == n && c.Kind == yaml.ScalarNode {
+				if c.Line == n && c.Kind == yaml.ScalarNode && !(shallow && best != "") {
 					best = p
 				}
 				walk(c, p)

@@ -65,9 +65,9 @@ type AddPort struct {
 
 // AddSite is a point site at Point (m, body frame) on Body.
 type AddSite struct {
-	ID    string     `yaml:"id"`
-	Body  string     `yaml:"body"`
-	Point [3]float64 `yaml:"point"`
+	ID    string    `yaml:"id"`
+	Body  string    `yaml:"body"`
+	Point []float64 `yaml:"point"` // default [0, 0, 0]
 }
 
 // Partition is a named partition request or a list of joint ids.
@@ -203,13 +203,13 @@ type Support struct {
 // over Ramp seconds with the minimum-jerk blend; Force (N) and Moment (N·m, about the
 // point) are in world axes, Point (m) in the body frame.
 type Disturbance struct {
-	Body   string     `yaml:"body"`
-	Point  [3]float64 `yaml:"point"`
-	Force  [3]float64 `yaml:"force"`
-	Moment [3]float64 `yaml:"moment"`
-	Start  float64    `yaml:"start"`
-	End    float64    `yaml:"end"`
-	Ramp   float64    `yaml:"ramp"`
+	Body   string    `yaml:"body"`
+	Point  []float64 `yaml:"point"`  // default [0, 0, 0]
+	Force  []float64 `yaml:"force"`  // default [0, 0, 0]
+	Moment []float64 `yaml:"moment"` // default [0, 0, 0]
+	Start  float64   `yaml:"start"`
+	End    float64   `yaml:"end"`
+	Ramp   float64   `yaml:"ramp"`
 }
 
 // Run is one named rollout with its overrides of the task's settings.

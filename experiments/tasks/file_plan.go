@@ -105,7 +105,7 @@ func (p *filePlan) model(g *cmg.Graph) (*cmg.Graph, error) {
 		if h.Site(a.ID) != nil || h.Body(a.ID) != nil {
 			return nil, f.Errorf(fld+".id", "%q: the model already has a site or body with that id", a.ID)
 		}
-		h.Sites = append(h.Sites, cmg.Site{ID: a.ID, Kind: cmg.SitePoint, Body: a.Body, Frame: cmg.Frame{Pos: a.Point}})
+		h.Sites = append(h.Sites, cmg.Site{ID: a.ID, Kind: cmg.SitePoint, Body: a.Body, Frame: cmg.Frame{Pos: [3]float64(a.Point)}})
 	}
 	st := s.Start
 	seed := st.Seed

@@ -150,7 +150,7 @@ func (p *filePlan) build(i int, r *runPlan) (*runBuild, error) {
 			}
 			return nil, f.Errorf(fmt.Sprintf("disturbances[%d].body", k), "%q: no such body (bodies: %s)", d.Body, validList(ids))
 		}
-		dist = append(dist, wrench{node: node, point: d.Point, w: spatial.NewVec6(spatial.Vec3(d.Moment), spatial.Vec3(d.Force)),
+		dist = append(dist, wrench{node: node, point: spatial.Vec3(d.Point), w: spatial.NewVec6(spatial.Vec3(d.Moment), spatial.Vec3(d.Force)),
 			start: d.Start, end: d.End, ramp: d.Ramp})
 	}
 	load := func(t float64, d *robocompiler.Data, cmd *sim.Command) {
