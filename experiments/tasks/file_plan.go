@@ -300,7 +300,6 @@ func (p *filePlan) reference(k int, pl *plant) (*fileRef, error) {
 	var start []float64
 	switch {
 	case len(rs.Coordinates) > 0:
-		names := m.CoordinateNames()
 		for i, id := range rs.Coordinates {
 			j := m.JointIndex(id)
 			if j < 0 || m.Joints[j].NV != 1 {
@@ -315,7 +314,6 @@ func (p *filePlan) reference(k int, pl *plant) (*fileRef, error) {
 			r.vel, r.qi = append(r.vel, m.Joints[j].V0), append(r.qi, m.Joints[j].Q0)
 			start = append(start, pl.q[m.Joints[j].Q0])
 		}
-		_ = names
 		r.n = len(r.vel)
 	case len(rs.Ports) > 0:
 		for i, id := range rs.Ports {

@@ -113,7 +113,7 @@ func (p *filePlan) checkColumns(builds []*runBuild) error {
 }
 
 // report computes the file's metrics and figures from the runs of res.
-func (p *filePlan) report(res *Result) error {
+func (p *filePlan) report(res *Result) {
 	multi := len(p.s.Runs) > 1
 	byName := map[string]Run{}
 	for _, r := range res.Runs {
@@ -175,7 +175,6 @@ func (p *filePlan) report(res *Result) error {
 		title := p.s.Name
 		res.Figures = append(res.Figures, gapFigure(title, reduced))
 	}
-	return nil
 }
 
 // matchColumns returns the log's columns named c, or starting with c's prefix before a

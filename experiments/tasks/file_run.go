@@ -1,7 +1,6 @@
 package tasks
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
@@ -101,9 +100,7 @@ func RunFile(f *taskfile.File, g *cmg.Graph, o Options) (*Result, error) {
 			pr.done += n * x.spec.Substeps
 		}
 	}
-	if err := p.report(res); err != nil {
-		return res, err
-	}
+	p.report(res)
 	return res, nil
 }
 
@@ -458,9 +455,6 @@ func (p *filePlan) rollout(r *runPlan, b *runBuild, n int, pr *progress) (Run, [
 		nat, err := native.Run(nd, ctrl, sub*n, native.Options{Dt: s.Step / float64(sub), LogEvery: sub * s.LogEvery,
 			Probes: probes, Schedule: sched, Progress: pr.hook()})
 		if err != nil {
-			if errors.Is(err, native.ErrNoMuJoCo) {
-				return Run{}, nil, err
-			}
 			return Run{}, nil, err
 		}
 		return Run{Name: name, Log: nat.Log, Stats: sim.Stats{Steps: nat.Stats.Steps}, NativeGap: nat.Stats.GapMax}, nil, nil

@@ -199,6 +199,25 @@ func TestTaskFileNamesChecked(t *testing.T) {
 			t.Errorf("%s: %v (field %q); want field %q with %q and no result", c.to, err, fieldOf(te), c.field, c.msg)
 		}
 	}
+	// An unknown coordinate and an unknown port of a reference list the valid ones.
+	dig, err := Get("dig_cycle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ from, to, field, msg string }{
+		{"coordinates: [q23,", "coordinates: [q99,", "references[0].coordinates[0]", `"q99": not a 1-DoF joint (coordinates: p0, p1`},
+		{"ports: [drive_p1,", "ports: [drive_p9,", "controller.ports[0]", `"drive_p9": no such port (ports: drive_p0, drive_p1`},
+	} {
+		f, err := taskfile.Parse("tasks/bad.yaml", []byte(strings.Replace(string(dig.Source), c.from, c.to, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = RunFile(f, testfix.Builtin(t, "excavator"), Options{Duration: 0.01})
+		var te *taskfile.Error
+		if !errors.As(err, &te) || te.Field != c.field || !strings.Contains(te.Msg, c.msg) {
+			t.Errorf("%s: %v; want field %q with %q", c.to, err, c.field, c.msg)
+		}
+	}
 	// A port_pd whose ports are not the independent coordinates is refused.
 	kangaroo := strings.Replace(src, "kind: task_pd", "kind: port_pd\n  reference: tool\n  legs: [{port: left_motor, ground: left_shoulder, body: left_elbow}]", 1)
 	f, err := taskfile.Parse("tasks/bad.yaml", []byte(kangaroo))
