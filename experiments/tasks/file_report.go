@@ -175,6 +175,60 @@ func (p *filePlan) report(res *Result) {
 		title := p.s.Name
 		res.Figures = append(res.Figures, gapFigure(title, reduced))
 	}
+	runOf := map[*sim.Log]string{}
+	for _, r := range res.Runs {
+		runOf[r.Log] = r.Name
+	}
+	for i := range res.Figures {
+		markEvents(&res.Figures[i].Plot, res.Events, runOf)
+	}
+}
+
+// maxMarks bounds the event markers drawn on one figure.
+const maxMarks = 12
+
+// markEvents draws the events of the figure's runs (runOf names the run of each log) as
+// vertical lines across its data range, labelled once per kind ("partition switch",
+// "mode change").
+func markEvents(pl *plot.Plot, events []Event, runOf map[*sim.Log]string) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	runs := map[string]bool{}
+	for _, s := range pl.Series {
+		runs[runOf[s.Log]] = true
+		c := s.Log.Index(s.Y)
+		k := s.Scale
+		if k == 0 {
+			k = 1
+		}
+		for r := range s.Log.Rows() {
+			y := k * s.Log.Row(r)[c]
+			if math.IsNaN(y) || math.IsInf(y, 0) || (pl.LogY && y <= 0) {
+				continue
+			}
+			lo, hi = math.Min(lo, y), math.Max(hi, y)
+		}
+	}
+	if !(hi > lo) {
+		return
+	}
+	labelled := map[string]bool{}
+	n := 0
+	for _, e := range events {
+		if !runs[e.Run] || len(e.From) == 0 || n == maxMarks { // not the first mode
+			continue
+		}
+		label := "partition switch"
+		if e.Kind == "mode" {
+			label = "mode change"
+		}
+		if labelled[label] {
+			label = ""
+		}
+		labelled[label] = true
+		mark := &sim.Log{Columns: []string{"t", "event"}, Data: []float64{e.T, lo, e.T, hi}}
+		pl.Series = append(pl.Series, plot.Series{Log: mark, X: "t", Y: "event", Label: label})
+		n++
+	}
 }
 
 // matchColumns returns the log's columns named c, or starting with c's prefix before a

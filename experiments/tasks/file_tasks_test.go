@@ -75,6 +75,12 @@ func TestGo2SupportSchedule(t *testing.T) {
 	if !feet[3] || !feet[4] || len(feet) != 2 {
 		t.Errorf("support sets visited: %v, want 3 and 4 feet", feet)
 	}
+	// The four support changes are marked on the figures (the first mode is not).
+	for _, fig := range res.Figures {
+		if fig.File == "go2_tracking.png" && len(fig.Plot.Series) != 3+4 {
+			t.Errorf("go2_tracking.png: %d series, want 3 errors and 4 event markers", len(fig.Plot.Series))
+		}
+	}
 }
 
 // fourBarRocker is a four-bar whose requested independent coordinate is the rocker angle
