@@ -20,6 +20,7 @@ type taskPD struct {
 	gain, speedGain float64 // K and K_v (1/s)
 	ff              bool
 	targets         []*taskTarget
+	on              []*taskTarget // the targets active at the last call (scratch)
 	connected       []int
 	held            *supportSchedule // nil without supports
 	qp              *qpSettings      // nil: least squares
@@ -61,12 +62,13 @@ func (c *taskPD) Control(s *sim.State, data *robocompiler.Data, cmd *sim.Command
 		return err
 	}
 	rows := 0
-	var active []*taskTarget
+	active := c.on[:0]
 	for _, t := range c.targets {
 		if c.held.holds(s.Mode, t.task) {
 			continue
 		}
 		active = append(active, t)
+		c.on = active
 		rows += t.task.Dim()
 	}
 	if c.jx == nil || c.jx.RawMatrix().Rows != rows || c.jx.RawMatrix().Cols != m.NV || len(c.udot) != d {
