@@ -234,6 +234,9 @@ func (f *File) checkReference(c *checker, fld string, r *Reference) {
 		if r.Position == nil && r.Orientation == nil {
 			c.fail(fld, "missing: expected position and/or orientation")
 		}
+		if r.RelativeTo != "" && (r.Orientation != nil || r.Position == nil) {
+			c.fail(fld+".relative_to", "a reference relative to another site is a position: give position and no orientation")
+		}
 		if r.Orientation != nil && !r.Relative {
 			c.fail(fld+".orientation", "an orientation signal is a rotation vector applied to the start orientation: set relative: true")
 		}
@@ -241,8 +244,8 @@ func (f *File) checkReference(c *checker, fld string, r *Reference) {
 		f.checkSignal(c, fld+".orientation", r.Orientation, 3)
 		return
 	}
-	if r.Position != nil || r.Orientation != nil {
-		c.fail(fld, "position and orientation belong to site references; coordinates and ports take values")
+	if r.Position != nil || r.Orientation != nil || r.RelativeTo != "" {
+		c.fail(fld, "position, orientation and relative_to belong to site references; coordinates and ports take values")
 	}
 	if r.Values == nil {
 		c.fail(fld+".values", "missing: expected waypoints, sine or csv")

@@ -99,6 +99,10 @@ type Reference struct {
 	// position; a site orientation signal is then a world-frame rotation vector applied
 	// before the start orientation).
 	Relative bool `yaml:"relative"`
+	// RelativeTo names another site or body: the position signal is then the site's
+	// position relative to that one's origin (world axes), p_site − p_other, and the site
+	// reference is a position only.
+	RelativeTo string `yaml:"relative_to"`
 	// Values is the signal of coordinates and ports (one component each); Position (3) and
 	// Orientation (3, rotation vector; only with Relative) that of a site.
 	Values      *Signal `yaml:"values"`

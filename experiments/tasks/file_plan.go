@@ -42,8 +42,9 @@ type fileRef struct {
 	vel   []int             // coordinates: velocity indices
 	qi    []int             // coordinates: configuration indices
 	ports []int             // ports: port indices
-	task  *kin.Task         // site
-	pose0 spatial.Transform // site: pose at the start
+	task  *kin.Task         // site (a point task at its origin when relative to another)
+	other *kin.Task         // relative_to: a point task at the other site's origin
+	pose0 spatial.Transform // site: pose at the start (relative position, identity rotation, with other)
 	// f writes the reference's values at t (coordinates, ports) or, for a site, the
 	// position (3) followed by the rotation matrix (9, row-major).
 	f func(t float64, y []float64)
@@ -331,6 +332,15 @@ func (p *filePlan) reference(k int, pl *plant) (*fileRef, error) {
 			return nil, f.Errorf(fld+".site", "%q: no such site or body (sites and bodies: %s)", rs.Site, validList(siteIDs(m)))
 		}
 		r.task, r.pose0 = t, kd.Pose(t)
+		if rs.RelativeTo != "" {
+			o, err := kin.NewTask(m, rs.RelativeTo)
+			if err != nil {
+				return nil, f.Errorf(fld+".relative_to", "%q: no such site or body (sites and bodies: %s)", rs.RelativeTo, validList(siteIDs(m)))
+			}
+			r.task = &kin.Task{ID: t.ID, Point: true, Node: t.Node, Frame: t.Frame, Ref: spatial.Identity()}
+			r.other = &kin.Task{ID: o.ID, Point: true, Node: o.Node, Frame: o.Frame, Ref: spatial.Identity()}
+			r.pose0 = spatial.Transform{R: spatial.Identity3(), P: kd.Pose(r.task).P.Sub(kd.Pose(r.other).P)}
+		}
 		return r, p.siteSignal(fld, r)
 	}
 	sig, err := signal(f, fld+".values", rs.Values, r.n)
@@ -438,4 +448,14 @@ func (p *filePlan) speeds(fld string, pl *plant) error {
 		}
 	}
 	return nil
+}
+
+// position returns the tracked position of a site reference at the last kinematics of
+// k: the site's origin, less the other site's with relative_to.
+func (r *fileRef) position(k *kin.Data) spatial.Vec3 {
+	p := k.Pose(r.task).P
+	if r.other != nil {
+		p = p.Sub(k.Pose(r.other).P)
+	}
+	return p
 }

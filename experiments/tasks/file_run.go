@@ -243,6 +243,9 @@ func (p *filePlan) controller(r *runPlan, fld string) (func(*supportSchedule) (s
 		case ref.ports != nil:
 			idx = ref.ports
 		case ref.task != nil:
+			if ref.other != nil {
+				return nil, f.Errorf("controller.reference", "%q is relative to another site; legs need a pose in the world", k.Reference)
+			}
 			if len(k.Legs) == 0 {
 				return nil, f.Errorf("controller.legs", "missing: port_pd tracks a site reference through legs (port, ground joint, body joint)")
 			}
@@ -293,6 +296,9 @@ func (p *filePlan) controller(r *runPlan, fld string) (func(*supportSchedule) (s
 			ref := r.refs[name]
 			if ref.task == nil {
 				return nil, f.Errorf(fmt.Sprintf("controller.targets[%d]", i), "%q: task_pd tracks site references", name)
+			}
+			if ref.other != nil && k.QP != nil {
+				return nil, f.Errorf(fmt.Sprintf("controller.targets[%d]", i), "%q is relative to another site; the qp resolves a world target", name)
 			}
 			refs = append(refs, ref)
 		}
@@ -415,7 +421,7 @@ func (p *siteProbe) Columns() []string { return p.cols }
 // Sample implements sim.Probe.
 func (p *siteProbe) Sample(s *sim.State, d *robocompiler.Data, _ *sim.Command, out []float64) {
 	x, ref := d.Kin.Pose(p.ref.task), p.ref.pose(s.T, p.buf)
-	out[0] = x.P.Sub(ref.P).Norm()
+	out[0] = p.ref.position(d.Kin).Sub(ref.P).Norm()
 	if len(out) > 1 {
 		out[1] = angle(ref.R.T().Mul(x.R))
 	}

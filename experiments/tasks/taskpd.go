@@ -36,6 +36,8 @@ type taskPD struct {
 // taskTarget is one tracked site with its reference and derivative scratch.
 type taskTarget struct {
 	task         *kin.Task
+	other        *kin.Task  // relative_to: subtracted point (nil: world)
+	jo           *mat.Dense // its point Jacobian (3 × NV)
 	ref          *reference
 	y, yd, ydd   []float64
 	x            [6]float64
@@ -47,7 +49,7 @@ func newTaskPD(gain, speedGain float64, ff bool, refs []*fileRef, connected []in
 	c := &taskPD{gain: gain, speedGain: speedGain, ff: ff, connected: connected}
 	for _, r := range refs {
 		t := *r.task
-		c.targets = append(c.targets, &taskTarget{task: &t, ref: newReference(12, r.f),
+		c.targets = append(c.targets, &taskTarget{task: &t, other: r.other, ref: newReference(12, r.f),
 			y: make([]float64, 12), yd: make([]float64, 12), ydd: make([]float64, 12)})
 	}
 	return c
@@ -139,11 +141,24 @@ func (t *taskTarget) rows(k *kin.Data, gain float64, jx *mat.Dense, w []float64)
 		}
 	}
 	pose := k.Pose(t.task)
+	if t.other != nil {
+		pose.P = pose.P.Sub(k.Pose(t.other).P)
+	}
 	t.posErr = pose.P.Sub(ref.P).Norm()
 	t.rotE = angle(ref.R.T().Mul(pose.R))
 	if t.task.Point {
 		if err := k.TaskJacobian(t.task, jx, nil); err != nil {
 			return err
+		}
+		if t.other != nil {
+			if t.jo == nil {
+				_, nv := jx.Dims()
+				t.jo = mat.NewDense(3, nv, nil)
+			}
+			if err := k.TaskJacobian(t.other, t.jo, nil); err != nil {
+				return err
+			}
+			jx.Sub(jx, t.jo)
 		}
 		for i := range 3 {
 			w[i] = t.yd[i] + gain*(ref.P[i]-pose.P[i])
