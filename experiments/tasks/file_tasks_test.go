@@ -169,6 +169,23 @@ metrics: [{name: crank_rms_rad, rms: "err:crank"}]
 		!strings.Contains(te.Msg, `no column "rocker"`) || !strings.Contains(te.Msg, "t, crank") {
 		t.Errorf("missing CSV column: %v (%+v)", err, te)
 	}
+	for _, c := range []struct{ csv, msg string }{
+		{"t,crank\n0,0\n0.5,0.2\n0.5,0.3\n", "ref.csv:4: time 0.5 s does not increase"},
+		{"t,crank\n0,0\n0.5,nan\n", `ref.csv:3: column "crank": "nan" is not a finite number`},
+		{"t,crank\n", "no data rows"},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, "ref.csv"), []byte(c.csv), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := taskfile.Parse(path, []byte(strings.Replace(task, "COLUMN", "crank", 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = RunFile(f, testfix.Builtin(t, "fourbar"), Options{})
+		if !errors.As(err, &te) || te.Field != "references[0].values.csv.file" || !strings.Contains(te.Msg, c.msg) {
+			t.Errorf("CSV %q: %v; want %q", c.csv, err, c.msg)
+		}
+	}
 }
 
 // TestTaskFileNamesChecked: names the model lacks are refused before anything runs, as
