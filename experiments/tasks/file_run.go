@@ -202,7 +202,7 @@ func (p *filePlan) build(i int, r *runPlan) (*runBuild, error) {
 // controller returns the factory of run r's controller (with its own probes) for a
 // fresh support schedule (nil without supports).
 func (p *filePlan) controller(r *runPlan, fld string) (func(*supportSchedule) (sim.Controller, []sim.Probe, error), error) {
-	f, k := p.f, &p.s.Controller
+	f, s, k := p.f, p.s, &p.s.Controller
 	m := r.pl.m
 	ffFld := "controller.feedforward"
 	if r.spec.Feedforward != nil {
@@ -302,8 +302,8 @@ func (p *filePlan) controller(r *runPlan, fld string) (func(*supportSchedule) (s
 			}
 			refs = append(refs, ref)
 		}
-		if len(r.spec.Payload) > 0 {
-			return nil, f.Errorf(fld+".payload", "task_pd computes its feedforward on the plant's own model; a payload mismatch needs port_pd or computed_torque")
+		if len(r.spec.Payload) > 0 && (len(s.Supports) > 0 || k.QP != nil) {
+			return nil, f.Errorf(fld+".payload", "a payload mismatch with task_pd needs a fixed partition: no supports and no qp")
 		}
 		conn, err := ports()
 		if err != nil {
@@ -321,6 +321,12 @@ func (p *filePlan) controller(r *runPlan, fld string) (func(*supportSchedule) (s
 		return func(sc *supportSchedule) (sim.Controller, []sim.Probe, error) {
 			c := newTaskPD(k.TaskGain, k.SpeedGain, r.ff, refs, conn)
 			c.held, c.qp = sc, qp
+			if len(r.spec.Payload) > 0 {
+				var err error
+				if c.model, err = r.pl.feedforward(r.nominal.model); err != nil {
+					return nil, nil, err
+				}
+			}
 			return c, []sim.Probe{newTaskProbe(c, refs)}, nil
 		}, nil
 	}

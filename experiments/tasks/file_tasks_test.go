@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"errors"
+	"fmt"
 	"github.com/robocompiler/robocompiler/cmg"
 	"math"
 	"os"
@@ -400,5 +401,40 @@ func TestRelativeToSite(t *testing.T) {
 	t.Logf("tool RMS: world %.6g mm, relative to the right crank %.6g mm; Panda relative to link4 %.4g mm", world, fixed, moving)
 	if !(moving < 2) {
 		t.Errorf("relative to a moving link: RMS %.3g mm", moving)
+	}
+}
+
+// TestTaskPDPayload: a task_pd run whose plant carries a payload its controller does not
+// know (the five-bar's left distal link at 0.5 kg) uses the nominal model's M_r and h_r:
+// its tool error lies between the matched feedforward's and PD's on the same plant; a
+// "payload" equal to the nominal mass reproduces the nominal run to 1e-9.
+func TestTaskPDPayload(t *testing.T) {
+	base, err := Get("fivebar_circle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := testfix.Builtin(t, "fivebar")
+	nominal := g.Body("left_distal").Mass
+	runs := fmt.Sprintf(`  - {name: pd, feedforward: false}
+  - {name: same, payload: [{body: left_distal, mass: %v}]}
+  - {name: heavy, payload: [{body: left_distal, mass: 0.5}]}
+  - {name: pd_heavy, feedforward: false, payload: [{body: left_distal, mass: 0.5}]}`, nominal)
+	src := strings.Replace(string(base.Source), "  - {name: pd, feedforward: false}", runs, 1)
+	f, err := taskfile.Parse("heavy.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := RunFile(f, g, Options{Duration: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ff, same := metric(t, res, "tool_rms_mm_pd_ff"), metric(t, res, "tool_rms_mm_same")
+	heavy, pdHeavy := metric(t, res, "tool_rms_mm_heavy"), metric(t, res, "tool_rms_mm_pd_heavy")
+	t.Logf("tool RMS: matched %.4g mm, nominal-mass payload %.4g mm, 0.5-kg link with nominal feedforward %.4g mm, PD %.4g mm", ff, same, heavy, pdHeavy)
+	if !(math.Abs(same-ff) < 1e-9*ff) {
+		t.Errorf("a payload of the nominal mass: %.17g mm, nominal %.17g mm", same, ff)
+	}
+	if !(heavy > 2*ff && heavy < 0.8*pdHeavy) {
+		t.Errorf("0.5-kg link: nominal feedforward %.3g mm, PD %.3g mm, matched %.3g mm", heavy, pdHeavy, ff)
 	}
 }

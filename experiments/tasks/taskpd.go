@@ -26,6 +26,10 @@ type taskPD struct {
 	qp              *qpSettings      // nil: least squares
 	res             *redundancy      // the QP of the current mobility
 	active          int              // active QP rows at the last solve
+	// model, when set, is the controller's own (nominal) model for the servo's M_r and h_r
+	// (a plant with a payload it does not know); zero is scratch for h_r alone.
+	model      *sim.Feedforward
+	zero, bias []float64
 
 	jx, J      *mat.Dense
 	w, u, udot []float64
@@ -108,9 +112,14 @@ func (c *taskPD) Control(s *sim.State, data *robocompiler.Data, cmd *sim.Command
 	for a := range d {
 		c.udot[a] = c.speedGain * (u[a] - s.U[a])
 	}
-	if c.ff {
+	switch {
+	case c.model != nil:
+		if err := c.servoOnModel(s, cmd); err != nil {
+			return err
+		}
+	case c.ff:
 		r.Inverse(c.udot, c.tau)
-	} else {
+	default:
 		for a := range d {
 			c.tau[a] = 0
 			for b := range d {
@@ -269,4 +278,25 @@ type qpSettings struct {
 	ports               []int
 	lo, hi, beta, speed []float64
 	horizon, barrier    float64
+}
+
+// servoOnModel writes τ_r = M_r K_v (u* − u) (+ h_r with feedforward) from the
+// controller's own model at the plant's state (c.udot holds K_v (u* − u)).
+func (c *taskPD) servoOnModel(s *sim.State, cmd *sim.Command) error {
+	if err := c.model.Effort(s.Q, s.U, c.udot, cmd.Fext, c.tau); err != nil {
+		return err
+	}
+	if c.ff {
+		return nil
+	}
+	if len(c.zero) != len(c.udot) {
+		c.zero, c.bias = make([]float64, len(c.udot)), make([]float64, len(c.udot))
+	}
+	if err := c.model.Effort(s.Q, s.U, c.zero, cmd.Fext, c.bias); err != nil {
+		return err
+	}
+	for a := range c.tau {
+		c.tau[a] -= c.bias[a]
+	}
+	return nil
 }
