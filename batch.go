@@ -3,6 +3,7 @@ package robocompiler
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -30,6 +31,7 @@ type Batch struct {
 type batchWorker struct {
 	d     *Data
 	moved bool
+	der   *Derivatives // ForwardDerivatives' workspace, made on first use
 }
 
 // BatchState is one state of a Batch.
@@ -57,6 +59,9 @@ type BatchResult struct {
 	// Mr (D×D row-major) and Hr (len D) are the reduced inertia and bias; filled only when
 	// Forward is asked for them.
 	Mr, Hr []float64
+	// DUdotDq, DUdotDU (D×D) and DUdotDf (D×nf) are the partials of u̇ (Derivatives);
+	// filled only by ForwardDerivatives.
+	DUdotDq, DUdotDU, DUdotDf []float64
 	// Err is the failure of this state (assembly, partition, shapes, a singular M_r); the
 	// other fields are then unspecified.
 	Err error
@@ -196,7 +201,11 @@ func (w *batchWorker) forward(b *Batch, s *BatchState, r *BatchResult, reduced b
 	r.A = append(r.A[:0], d.A...)
 	r.TauR = append(r.TauR[:0], d.TauR...)
 	if reduced {
-		r.Mr = append(r.Mr[:0], d.Reduced.Mr...)
+		n := d.Mobility()
+		r.Mr = slices.Grow(r.Mr[:0], n*n)[:n*n]
+		if err := d.DenseReducedMass(r.Mr); err != nil {
+			return err
+		}
 		r.Hr = append(r.Hr[:0], d.Reduced.Hr...)
 	} else {
 		r.Mr, r.Hr = r.Mr[:0], r.Hr[:0]

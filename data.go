@@ -36,7 +36,10 @@ type Data struct {
 	// Kin holds the interfaces (Interfaces): poses and twists (Kin.Dyn), port
 	// displacements Kin.Ell, their Jacobian Kin.JEll and the port map Kin.L (nf × D).
 	Kin *kin.Data
-	// Reduced holds M_T, h_T, M_r and h_r (Dynamics).
+	// Reduced holds M_T, h_T, M_r and h_r (Dynamics). For a loop-free model of more than
+	// closure.DenseIdentityMax velocities it is the tree form (Reduced.Tree: MT and Mr
+	// nil, M_T applied in O(n) by the articulated-body algorithm), and the lift's E = I
+	// is not formed either (Lift().IdentityOnly()).
 	Reduced *dyn.Reduced
 	// Assembly reports the last assembly (iterations, closure gap).
 	Assembly *closure.Assembly
@@ -80,8 +83,13 @@ func (d *Data) install(q []float64, p *closure.Partition) error {
 	kd := kin.NewData(m, tr.Data(), tr.Lift)
 	n := p.Mobility
 	d.Tracker, d.Kin, d.Q, d.V, d.Curv = tr, kd, tr.Q, kd.V, kd.Curv
-	if d.Reduced == nil || d.Reduced.N != m.NVT || d.Reduced.D != n {
-		d.Reduced = dyn.NewReduced(m.NVT, n)
+	tree := tr.Lift.IdentityOnly()
+	if d.Reduced == nil || d.Reduced.N != m.NVT || d.Reduced.D != n || d.Reduced.Tree != tree {
+		if tree {
+			d.Reduced = dyn.NewReducedTree(m.NVT) // O(n): no dense M_T, E or M_r
+		} else {
+			d.Reduced = dyn.NewReduced(m.NVT, n)
+		}
 		d.U, d.Udot, d.TauR = make([]float64, n), make([]float64, n), make([]float64, n)
 	} else {
 		clear(d.U)
@@ -97,13 +105,15 @@ func (d *Data) install(q []float64, p *closure.Partition) error {
 // tracker keeps them current through Assemble, Track and SetFullState, so Forward does
 // not call it; it is the stage to time or to call after using the closure workspace at
 // another configuration. It returns *closure.SingularError when the partition's dependent
-// block is singular at Q.
+// block is singular at Q. It updates the lift by closure.Lift.UpdateE: the condition
+// estimate (Lift().RCond, NaN afterwards) is made only when the factorisation's pivots
+// suggest a singular block, since the tracker has judged the partition at Q.
 func (d *Data) Constraints() error {
 	c := d.Tracker.Data()
 	if d.m.Rows > 0 {
 		c.Jacobian(d.Q)
 	}
-	return d.Tracker.Lift.Update(c.C)
+	return d.Tracker.Lift.UpdateE(c.C)
 }
 
 // Interfaces evaluates the interfaces at the state (Q, U), in order: the feasible velocity
@@ -142,6 +152,12 @@ func (d *Data) Accelerations(f, tauT []float64) error {
 	if err := d.Reduced.Forward(d.TauR, d.Udot); err != nil {
 		return err
 	}
+	if d.Tracker.Lift.IdentityOnly() {
+		for i, c := range d.Curv {
+			d.A[i] = d.Udot[i] + c
+		}
+		return nil
+	}
 	dyn.TreeAcceleration(d.Tracker.Lift.E, d.Curv, d.Udot, d.A)
 	return nil
 }
@@ -161,6 +177,12 @@ func (d *Data) efforts(f, tauT []float64) error {
 	}
 	if err := checkLen("Accelerations", "tauT", len(tauT), d.m.NVT); err != nil {
 		return err
+	}
+	if d.Tracker.Lift.IdentityOnly() {
+		for i, t := range tauT {
+			d.TauR[i] += t
+		}
+		return nil
 	}
 	e := d.Tracker.Lift.E.RawMatrix()
 	for i, t := range tauT {

@@ -68,8 +68,9 @@ func TestLadderModels(t *testing.T) {
 
 // BenchmarkSizeLadder times one reduced forward dynamics (Constraints and Forward, as
 // BenchmarkForward) on revolute chains and four-bar ladders of growing size, and ABA alone
-// on the chains. The dense front-door sizes above 1,000 chain links or 100 ladder loops
-// run only with RC_LADDER_BIG=1 (they take minutes and gigabytes: E and M_T are dense).
+// on the chains. Chains above closure.DenseIdentityMax links take the front door's tree
+// form (O(n)); the ladder of 1,000 loops runs only with RC_LADDER_BIG=1 (its closure
+// Jacobian and lift are still dense: seconds and a gigabyte).
 func BenchmarkSizeLadder(b *testing.B) {
 	big := os.Getenv("RC_LADDER_BIG") != ""
 	for _, n := range []int{100, 1000, 10000} {
@@ -103,10 +104,15 @@ func BenchmarkSizeLadder(b *testing.B) {
 	}{{"chain", 100, robots.Chain}, {"chain", 1000, robots.Chain}, {"chain", 10000, robots.Chain},
 		{"fourbar_ladder", 10, robots.FourBarLadder}, {"fourbar_ladder", 100, robots.FourBarLadder}, {"fourbar_ladder", 1000, robots.FourBarLadder}} {
 		b.Run(fmt.Sprintf("forward/%s=%d", c.name, c.n), func(b *testing.B) {
-			if !big && (c.name == "chain" && c.n > 1000 || c.name != "chain" && c.n > 100) {
-				b.Skip("dense path: set RC_LADDER_BIG=1")
+			if !big && c.name != "chain" && c.n > 100 {
+				b.Skip("dense closure Jacobian and lift: set RC_LADDER_BIG=1")
 			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
 			d := ladderData(b, c.g(c.n))
+			runtime.GC()
+			runtime.ReadMemStats(&after)
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := d.Constraints(); err != nil {
@@ -116,6 +122,43 @@ func BenchmarkSizeLadder(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+			// workspace-B is the heap the assembled front-door workspace holds.
+			b.ReportMetric(float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)), "workspace-B")
 		})
+	}
+}
+
+// TestChainWorkspaceBytes: a 20,000-body revolute chain fits the default memory budget
+// (the tree form's workspace is linear in its size), and the estimate bounds what a
+// workspace of a 5,000-body chain really holds after assembly and one forward dynamics.
+func TestChainWorkspaceBytes(t *testing.T) {
+	m, err := robocompiler.Compile(robots.Chain(20000), robocompiler.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := m.WorkspaceBytes(); b >= 2e9 {
+		t.Fatalf("20,000-body chain: workspace estimate %d bytes; want below 2 GB", b)
+	}
+	m, err = robocompiler.Compile(robots.Chain(5000), robocompiler.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	d := m.NewData()
+	if err := d.Assemble(""); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Forward(nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(d)
+	if used := int64(after.HeapAlloc) - int64(before.HeapAlloc); used > m.WorkspaceBytes() {
+		t.Errorf("5,000-body chain: workspace holds %d bytes; the estimate is %d", used, m.WorkspaceBytes())
+	} else {
+		t.Logf("5,000-body chain: workspace holds %d bytes (%.0f per velocity); estimate %d", used, float64(used)/5000, m.WorkspaceBytes())
 	}
 }

@@ -25,6 +25,13 @@ type Options struct {
 	// Floating joins a URDF's root link to the ground by a free joint instead of welding
 	// it (other formats declare their own base).
 	Floating bool
+	// MergeConnectPairs imports an MJCF file with every two connect equalities between
+	// the same two bodies replaced by the revolute or universal cut their geometry
+	// implies (mjcf.ImportOptions.MergeConnectPairs).
+	MergeConnectPairs bool
+	// SnapPlanarLoops imports an MJCF file with its nearly planar point-cut loops made
+	// exactly planar (mjcf.ImportOptions.SnapPlanarLoops).
+	SnapPlanarLoops bool
 	// Tracking are the settings of the closure tracker behind Assemble and Track.
 	Tracking closure.TrackerOptions
 	// MemoryBudget bounds, in bytes, the dense workspaces a Data of the model allocates
@@ -38,11 +45,22 @@ const DefaultMemoryBudget = 2 << 30
 
 // WorkspaceBytes estimates the bytes of the dense matrices a Data of the model holds:
 // the closure Jacobian (Rows × NV), the lift E (NV × NV at most), the tree and reduced
-// mass matrices (NVT² and NV²) and the factorisations beside them.
+// mass matrices (NVT² and NV²) and the factorisations beside them. A loop-free model of
+// more than closure.DenseIdentityMax velocities forms none of them (the tree form,
+// dyn.NewReducedTree): its workspaces are linear in its size, treeBytesPerNode per body
+// and per velocity.
 func (m *Model) WorkspaceBytes() int64 {
 	nv, rows, nvt := int64(m.NV), int64(m.Rows), int64(m.NVT)
+	if m.Rows == 0 && nv == nvt && m.NV > closure.DenseIdentityMax {
+		return treeBytesPerNode * (nv + int64(len(m.Bodies)) + 1)
+	}
 	return 8 * (2*rows*nv + 2*nv*nv + 3*nvt*nvt)
 }
+
+// treeBytesPerNode bounds the workspace bytes per body and per velocity of the tree form:
+// spatial transforms, twists, forces, composite and articulated inertias (dyn.Data), edge
+// placements (closure.Data), the tracker's and the interfaces' vectors.
+const treeBytesPerNode = 4096
 
 // Model is a compiled mechanism with the partition request it was loaded with. It is
 // immutable and safe to share between goroutines; every evaluation writes into a Data
@@ -63,7 +81,7 @@ type Model struct {
 // the name of a built-in model (robots.Names). Invalid input gives an error naming the
 // file, record and field.
 func Load(path string, opts Options) (*Model, error) {
-	g, warnings, err := LoadGraph(path, opts.Floating)
+	g, warnings, err := LoadGraphWith(path, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -106,14 +124,20 @@ func Compile(g *cmg.Graph, opts Options) (*Model, error) {
 // LoadGraph reads the physical records of MODEL (as Load) without compiling them, with
 // the importer's warnings; floating joins a URDF's root to the ground by a free joint.
 func LoadGraph(path string, floating bool) (*cmg.Graph, []string, error) {
+	return LoadGraphWith(path, Options{Floating: floating})
+}
+
+// LoadGraphWith is LoadGraph with the import settings of opts (Floating,
+// MergeConnectPairs, SnapPlanarLoops).
+func LoadGraphWith(path string, opts Options) (*cmg.Graph, []string, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".json":
 		g, err := cmg.LoadFile(path)
 		return g, nil, err
 	case ".xml":
-		return mjcf.ImportFile(path)
+		return mjcf.ImportFileWith(path, mjcf.ImportOptions{MergeConnectPairs: opts.MergeConnectPairs, SnapPlanarLoops: opts.SnapPlanarLoops})
 	case ".urdf":
-		return urdf.ImportFileWith(path, urdf.ImportOptions{Floating: floating})
+		return urdf.ImportFileWith(path, urdf.ImportOptions{Floating: opts.Floating})
 	}
 	if _, err := os.Stat(path); err == nil {
 		return nil, nil, fmt.Errorf("%s: unknown model file type %q (valid: .json, .xml, .urdf)", path, filepath.Ext(path))

@@ -42,6 +42,12 @@ func (d *Data) SwitchModel(next *Model) error {
 	if err := nd.Dynamics(nil); err != nil {
 		return err
 	}
+	if nd.Reduced.Tree { // E = I: u = v_T
+		copy(nd.U, vT)
+		nd.Assembly = a
+		*d = *nd
+		return nil
+	}
 	// b = E_Tᵀ M_T v_T; Forward solves M_r u = (b + h_r) − h_r.
 	r, n := nd.Reduced, m.NVT
 	e := nd.Tracker.Lift.E.RawMatrix()

@@ -241,6 +241,27 @@ int rc_forward(rc_data *d, const double *f, int nf, const double *fext, int nfex
  * produces the udot of the last rc_set_state, with fext (NULL or (nbodies+1)*6). */
 int rc_inverse(rc_data *d, const double *fext, int nfext, double *taur, int n);
 
+/* ---- Derivatives of the reduced dynamics (at the current state q, u) ------------------ */
+
+/* Partial derivatives of the reduced forward dynamics udot = FD(q_I, u, f) for the port
+ * efforts f (nf = nports; NULL for none) and fext (NULL or (nbodies+1)*6), in Pinocchio's
+ * convention (ddq_dq, ddq_dv, ddq_dtau): dudot_dq (ndq = D*D) with q_I the independent
+ * coordinates moved along the closure (the parametrisation of rc_track), dudot_du (ndu =
+ * D*D) and dudot_df (ndf = D*nports), row-major. Analytic (exact to round-off) on models
+ * of revolute, prismatic, helical, spherical and free joints with joint ports; otherwise
+ * the q_I partials are Richardson-extrapolated central differences along the closure.
+ * RC_ERR_NUMERICAL when M_r is not positive definite or the partition would reconfigure
+ * within a difference step. */
+int rc_forward_derivatives(rc_data *d, const double *f, int nf, const double *fext, int nfext,
+                           double *dudot_dq, int ndq, double *dudot_du, int ndu, double *dudot_df, int ndf);
+
+/* Partial derivatives of the reduced inverse dynamics f = ID(q_I, u, udot) at the udot of
+ * the last rc_set_state, for an exactly actuated model (nports = D; otherwise
+ * RC_ERR_INVALID): the efforts f (nf = D; NULL to skip), df_dq, df_du and df_dudot (D*D
+ * each, row-major). RC_ERR_NUMERICAL when the port map is singular. */
+int rc_inverse_derivatives(rc_data *d, const double *fext, int nfext, double *f, int nf,
+                           double *df_dq, int ndq, double *df_du, int ndu, double *df_dudot, int nudot);
+
 #endif /* ROBOCOMPILER_BUILDING_LIBRARY */
 
 #ifdef __cplusplus

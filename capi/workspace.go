@@ -95,6 +95,7 @@ type workspace struct {
 	tasks map[string]*task
 	acc   *dyn.Data
 	zeroV []float64
+	der   *robocompiler.Derivatives // made by the first derivative call (derivatives.go)
 }
 
 // newWorkspace allocates a workspace of m.
@@ -296,8 +297,7 @@ func (w *workspace) lift(E arr) error {
 	if err != nil {
 		return err
 	}
-	copyDense(e, w.d.Lift().E, nv, n)
-	return nil
+	return w.d.DenseLift(e)
 }
 
 // velocity evaluates the interfaces and copies v and c.
@@ -545,9 +545,11 @@ func (w *workspace) treeDynamics(fext, M, h arr) error {
 	if err := w.d.Dynamics(fx); err != nil {
 		return err
 	}
-	copy(ms, w.d.Reduced.MT)
 	copy(hs, w.d.Reduced.HT)
-	return nil
+	if ms == nil {
+		return nil
+	}
+	return w.d.DenseTreeMass(ms)
 }
 
 // reducedDynamics evaluates the interfaces and the dynamics and copies M_r and h_r.
@@ -573,9 +575,11 @@ func (w *workspace) reducedDynamics(fext, M, h arr) error {
 	if err := w.d.Dynamics(fx); err != nil {
 		return err
 	}
-	copy(ms, w.d.Reduced.Mr)
 	copy(hs, w.d.Reduced.Hr)
-	return nil
+	if ms == nil {
+		return nil
+	}
+	return w.d.DenseReducedMass(ms)
 }
 
 // forward runs the forward pipeline and copies u̇.

@@ -31,7 +31,8 @@ const ExtendedMaxNV = 400
 // false the term M_T c_T is omitted from h_r (the ablation the omission ratio measures).
 //
 // Without reference only the constraint residual is computed (the omission ratio needs
-// nothing else).
+// nothing else). A tree form (a large loop-free model) takes the O(n) reference of
+// treeDynamics instead of the dense KKT system.
 func (w *workspace) dynamics(q, u []float64, curvature, reference bool) (dynWitness, error) {
 	kd, m, red := w.kd, w.m, w.d.Reduced
 	n, nv := m.NVT, m.NV
@@ -76,6 +77,12 @@ func (w *workspace) dynamics(q, u []float64, curvature, reference bool) (dynWitn
 	// Reference on the augmented coordinates.
 	tauT := make([]float64, n)
 	kd.TreeEffort(q, f, tauT)
+	if red.Tree {
+		out.bigSkipped = nv > ExtendedMaxNV
+		var err error
+		out.deltaA, out.deltaF, err = w.treeDynamics(q, d.V, a[:n], tauT, fext)
+		return out, err
+	}
 	M, h, tau := make([]float64, nv*nv), make([]float64, nv), make([]float64, nv)
 	for i := range n {
 		copy(M[i*nv:i*nv+n], red.MT[i*n:i*n+n])

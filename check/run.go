@@ -151,12 +151,15 @@ func (w *workspace) state(rep *Report) error {
 }
 
 // condMr returns the 1-norm condition estimate of the diagonally scaled reduced mass
-// matrix M_r at the last Dynamics (1 when there is no independent speed, +Inf when M_r is not positive
+// matrix M_r at the last Dynamics (for a tree form, treeCond's 2-norm estimate) (1 when there is no independent speed, +Inf when M_r is not positive
 // definite).
 func (w *workspace) condMr() float64 {
 	r := w.d.Reduced
 	if r.D == 0 {
 		return 1
+	}
+	if r.Tree {
+		return w.treeCond(w.d.Q)
 	}
 	// Cholesky's error depends on M_r only through its diagonally scaled form
 	// S M_r S, S = diag(M_r)^(-1/2) (van der Sluis), so that is the one estimated.

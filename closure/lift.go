@@ -3,6 +3,7 @@ package closure
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -11,6 +12,12 @@ import (
 // SingularTol is the reciprocal condition number of the scaled dependent block R_p below
 // which a partition is declared singular.
 const SingularTol = 1e-12
+
+// DenseIdentityMax is the largest velocity count for which an identity lift (a model
+// without dependent coordinates: no closure rows) is still formed as a dense NV × NV
+// matrix E; above it E is left empty and Lift.Identity tells that v = u, so loop-free
+// models of any size need no n² storage.
+const DenseIdentityMax = 200
 
 // Lift evaluates the tangent lift E (eq. 10) for a fixed partition: v = E u with
 // E = Πᵀ [I; -R_p⁻¹ R_a], without forming R_p⁻¹. It owns its buffers and allocates
@@ -26,6 +33,10 @@ type Lift struct {
 	// singular configuration between them.
 	RCond float64
 	Sign  int
+	// Identity reports that E is the NV × NV identity (rank 0, every velocity independent
+	// in its own order): v = u. E is then formed only when NV ≤ DenseIdentityMax and is
+	// empty above (see IdentityOnly).
+	Identity bool
 
 	// lu holds the scaled R_p, its columns in the order dep (the partition's sparse LU
 	// order, whose permutation of Dependent has sign depSign), and then its factors; ra
@@ -65,12 +76,26 @@ func NewLift(p *Partition, nv int) *Lift {
 	}
 	l.ra0, l.res = cloneShape(l.ra), cloneShape(l.ra)
 	l.rp0Ptr, l.rp0Col, l.rp0Val = make([]int, r+1), make([]int, r*r), make([]float64, r*r)
-	if d == 0 {
+	l.Identity = r == 0 && d == nv && slices.Equal(p.Independent, identityOrder(nv))
+	if d == 0 || (l.Identity && nv > DenseIdentityMax) {
 		l.E = &mat.Dense{}
 	}
 	l.dep = p.luOrder()
 	l.depSign = permutationSign(p.Dependent, l.dep)
 	return l
+}
+
+// IdentityOnly reports that E = I is not formed (an identity lift of more than
+// DenseIdentityMax velocities): its users apply v = u instead of reading E.
+func (l *Lift) IdentityOnly() bool { return l.Identity && l.E.IsEmpty() }
+
+// identityOrder returns 0, 1, …, n−1.
+func identityOrder(n int) []int {
+	o := make([]int, n)
+	for i := range o {
+		o[i] = i
+	}
+	return o
 }
 
 // permutationSign returns the sign (+1 or -1) of the permutation taking the distinct
@@ -98,7 +123,19 @@ func permutationSign(a, b []int) int {
 // Update recomputes E from the closure Jacobian C (Rows × NV) at the current
 // configuration. It returns *SingularError when R_p is singular; E is then unchanged
 // (RCond and Sign describe the singular block).
-func (l *Lift) Update(C *mat.Dense) error {
+func (l *Lift) Update(C *mat.Dense) error { return l.update(C, true) }
+
+// UpdateE is Update without the condition estimate (4–5 triangular solves with R_p), for
+// a caller that needs E only, at a configuration whose partition the tracker has judged
+// (the front door's Data.Constraints). RCond is then NaN (not estimated) unless the
+// factorisation's pivots suggest a singular block — the smallest |pivot| below
+// SingularTol times the largest — when the estimate is made and decides as in Update. A
+// block with an exactly zero pivot column is singular either way.
+func (l *Lift) UpdateE(C *mat.Dense) error { return l.update(C, false) }
+
+// update is Update, with the condition estimate only when estimate is set or the pivots
+// call for it.
+func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	p := l.P
 	r, d := p.Rank, p.Mobility
 	l.RCond, l.Sign = 1, 0
@@ -106,6 +143,9 @@ func (l *Lift) Update(C *mat.Dense) error {
 		return nil
 	}
 	if r == 0 {
+		if l.IdentityOnly() {
+			return nil
+		}
 		l.E.Zero()
 		for k, c := range p.Independent {
 			l.E.Set(c, k, 1)
@@ -145,7 +185,11 @@ func (l *Lift) Update(C *mat.Dense) error {
 		l.RCond = 0
 		return &SingularError{RCond: 0}
 	}
-	l.RCond = l.lu.rcond(anorm, l.work, l.iwork)
+	if estimate || l.lu.pivotRatio() < SingularTol {
+		l.RCond = l.lu.rcond(anorm, l.work, l.iwork)
+	} else {
+		l.RCond = math.NaN()
+	}
 	l.Sign = l.lu.sign() * l.depSign
 	if l.RCond < SingularTol {
 		return &SingularError{RCond: l.RCond}

@@ -219,6 +219,19 @@ func (f *lu) rcond(anorm float64, work []float64, isgn []int) float64 {
 	}
 }
 
+// pivotRatio returns min |U_kk| / max |U_kk| over the pivots of the factorisation (1 for
+// an empty matrix): a cheap indicator of a singular matrix, not a condition estimate.
+func (f *lu) pivotRatio() float64 {
+	lo, hi := math.Inf(1), 0.0
+	for _, d := range f.diag {
+		lo, hi = math.Min(lo, math.Abs(d)), math.Max(hi, math.Abs(d))
+	}
+	if hi == 0 {
+		return 1
+	}
+	return lo / hi
+}
+
 // sign returns the sign of det A (+1 or -1; 0 when a pivot is zero).
 func (f *lu) sign() int {
 	sign := 1

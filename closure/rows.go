@@ -18,10 +18,16 @@ type rowMap struct {
 	log6  spatial.Vec6
 	log3  spatial.Vec3
 	jinv6 spatial.Mat6
+	// jinv3 is JlInvSO3 of the rotation log: from LogSE3Jl for SE(3) and weld rows, else
+	// evaluated with jinv6 (prismatic rows).
 	jinv3 spatial.Mat3
-	ra    spatial.Vec3 // R·Axis2
-	axis  spatial.Vec3
-	perp  [2]spatial.Vec3
+	// jinv reports that jinv6 / jinv3 (the inverse left Jacobians of the logarithm) are
+	// evaluated: only rates and accelerations need them, so a residual-only evaluation
+	// skips them.
+	jinv bool
+	ra   spatial.Vec3 // R·Axis2
+	axis spatial.Vec3
+	perp [2]spatial.Vec3
 	// pre re-expresses twists for the defect homotopy of log rows: V_η = Ad_{D⁻¹} V.
 	pre    spatial.Transform
 	usePre bool
@@ -37,12 +43,11 @@ func (f *rowMap) init(c *compile.Comparison, delta spatial.Transform, defectInv 
 			delta = defectInv.Mul(delta)
 			f.pre, f.usePre = *defectInv, true
 		}
-		f.log6, f.branchErr = spatial.LogSE3(delta)
-		f.jinv6 = spatial.JlInvSE3(f.log6)
+		f.log6, f.jinv3, f.branchErr = spatial.LogSE3Jl(delta)
 	case compile.RowsPrismatic:
 		f.log3, f.branchErr = spatial.LogSO3(delta.R)
-		f.jinv3 = spatial.JlInvSO3(f.log3)
 	}
+	f.jinv = false
 	f.r, f.p = delta.R, delta.P
 	f.ra = delta.R.MulVec(c.Axis2)
 }
@@ -76,9 +81,24 @@ func (f *rowMap) residual(out []float64) {
 	}
 }
 
+// jacobians evaluates the inverse left Jacobians of the logarithm once per placement.
+func (f *rowMap) jacobians() {
+	if f.jinv {
+		return
+	}
+	switch f.kind {
+	case compile.RowsSE3, compile.RowsWeld:
+		f.jinv6 = spatial.JlInvSE3With(f.log6, f.jinv3) // jinv3 from LogSE3Jl
+	case compile.RowsPrismatic:
+		f.jinv3 = spatial.JlInvSO3(f.log3)
+	}
+	f.jinv = true
+}
+
 // rate maps a relative twist t (one Jacobian column, or the relative velocity) to row
 // rates.
 func (f *rowMap) rate(t spatial.Vec6, out []float64) {
+	f.jacobians()
 	if f.usePre {
 		t = f.pre.ActMotion(t)
 	}
@@ -95,6 +115,7 @@ func (f *rowMap) rate(t spatial.Vec6, out []float64) {
 // accel maps the relative twist V and its derivative Vd (with zero generalised
 // acceleration) to row accelerations, for V in the tangent space.
 func (f *rowMap) accel(V, Vd spatial.Vec6, out []float64) {
+	f.jacobians()
 	if f.usePre {
 		V, Vd = f.pre.ActMotion(V), f.pre.ActMotion(Vd)
 	}

@@ -95,8 +95,13 @@ func (t *Tracker) Data() *Data { return t.d }
 // displacement) and restores closure. On failure, and on a rank change, the state is
 // unchanged and the error says what happened.
 func (t *Tracker) Step(du []float64) error {
-	m, E := t.m, t.Lift.E.RawMatrix()
-	dense.MulVec(E.Data, E.Stride, du, t.dv)
+	m := t.m
+	if t.Lift.IdentityOnly() {
+		copy(t.dv, du)
+	} else {
+		E := t.Lift.E.RawMatrix()
+		dense.MulVec(E.Data, E.Stride, du, t.dv)
+	}
 	m.Integrate(t.Q, t.dv, 1, t.qp)
 	if i := nonFinite(t.qp); i >= 0 {
 		return fmt.Errorf("closure: tracking step: predicted coordinate %d is %v (du = %v)", i, t.qp[i], du)

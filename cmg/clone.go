@@ -37,6 +37,7 @@ func (g *Graph) Clone() *Graph {
 		a.EffortLimits = clonePtr(a.EffortLimits)
 		a.StrokeLimits = clonePtr(a.StrokeLimits)
 		a.SpeedLimits = clonePtr(a.SpeedLimits)
+		a.Drive = clonePtr(a.Drive)
 	}
 	c.Sites = slices.Clone(g.Sites)
 	for i := range c.Sites {

@@ -109,8 +109,12 @@ type Joint struct {
 	Armature float64 `json:"armature,omitempty"`
 	// Damping is viscous joint damping (N·m·s/rad or N·s/m).
 	Damping float64 `json:"damping,omitempty"`
-	// Friction is dry (Coulomb) joint friction (N·m or N).
+	// Friction is dry (Coulomb) joint friction (N·m or N), applied with the smooth
+	// model of FrictionVelocity.
 	Friction float64 `json:"friction,omitempty"`
+	// FrictionVelocity is the regularisation speed v_s of the Coulomb friction,
+	// f = −Friction·tanh(v/v_s) (rad/s or m/s); 0 means DefaultFrictionVelocity.
+	FrictionVelocity float64 `json:"friction_velocity,omitempty"`
 }
 
 // Loop-cut types.
@@ -179,6 +183,18 @@ type Actuator struct {
 	EffortLimits *[2]float64 `json:"effort_limits,omitempty"`
 	StrokeLimits *[2]float64 `json:"stroke_limits,omitempty"`
 	SpeedLimits  *[2]float64 `json:"speed_limits,omitempty"`
+	// Drive declares the drive dynamics from the command c to the effort f (see Drive);
+	// nil means an ideal drive, f = c.
+	Drive *Drive `json:"drive,omitempty"`
+	// Damping is viscous port friction, −Damping·ℓ̇ added to the port effort (N·s/m or
+	// N·m·s/rad).
+	Damping float64 `json:"damping,omitempty"`
+	// Friction is Coulomb port friction, −Friction·tanh(ℓ̇/v_s) added to the port effort
+	// (N or N·m), with v_s = FrictionVelocity.
+	Friction float64 `json:"friction,omitempty"`
+	// FrictionVelocity is the regularisation speed v_s of Friction (m/s or rad/s); 0
+	// means DefaultFrictionVelocity.
+	FrictionVelocity float64 `json:"friction_velocity,omitempty"`
 }
 
 // Site kinds.

@@ -38,7 +38,7 @@ func (v *validator) checkJoints() {
 		for _, p := range []struct {
 			name string
 			x    float64
-		}{{"armature", j.Armature}, {"damping", j.Damping}, {"friction", j.Friction}} {
+		}{{"armature", j.Armature}, {"damping", j.Damping}, {"friction", j.Friction}, {"friction_velocity", j.FrictionVelocity}} {
 			if p.x < 0 {
 				v.report(appendPath(path, p.name), "%s must be >= 0 (got %g)", p.name, p.x)
 			}

@@ -74,6 +74,7 @@ func (v *validator) checkActuators() {
 				v.report(appendPath(path, b.name), "lower bound %g exceeds upper bound %g; give [lower, upper] with lower <= upper", b.x[0], b.x[1])
 			}
 		}
+		v.checkPortDynamics(path, a)
 	}
 }
 

@@ -119,6 +119,13 @@ func TestValidateClasses(t *testing.T) {
 			g.Actuators[2].BodyB, g.Actuators[2].PointB = "base", &[3]float64{0, 0, 0}
 		}, `actuator "cylinder"`, "point_b", "point_a and point_b coincide"},
 		{"two-point same body", "", func(g *Graph) { g.Actuators[2].BodyB = "base" }, `actuator "cylinder"`, "body_b", "the length never changes"},
+		{"drive unknown type", "", func(g *Graph) { g.Actuators[2].Drive.Type = "lagg" }, `actuator "cylinder"`, "drive.type", `unknown drive type "lagg" (did you mean "lag"?)`},
+		{"drive missing type", "", func(g *Graph) { g.Actuators[2].Drive.Type = "" }, `actuator "cylinder"`, "drive.type", "drive has no type"},
+		{"lag without time constant", "", func(g *Graph) { g.Actuators[2].Drive.TimeConstant = 0 }, `actuator "cylinder"`, "drive.time_constant", "a lag drive needs time_constant > 0"},
+		{"lag with frequency", "", func(g *Graph) { g.Actuators[2].Drive.Frequency = 3 }, `actuator "cylinder"`, "drive.frequency", `a lag drive does not use "frequency"`},
+		{"servo without damping ratio", "", func(g *Graph) { g.Actuators[0].Drive = &Drive{Type: DriveServo, Frequency: 30} }, `actuator "shoulder_motor"`, "drive.damping_ratio", "a servo drive needs damping_ratio > 0"},
+		{"negative port friction", "", func(g *Graph) { g.Actuators[2].Friction = -1 }, `actuator "cylinder"`, "friction", "must be >= 0"},
+		{"negative friction velocity", "", func(g *Graph) { g.Joints[1].FrictionVelocity = -1 }, `joint "shoulder"`, "friction_velocity", "must be >= 0"},
 		{"two-point missing point", "", func(g *Graph) { g.Actuators[2].PointA = nil }, `actuator "cylinder"`, "point_a", "needs point_a"},
 		// Partition requests.
 		{"partition unknown joint", "", func(g *Graph) { g.PartitionRequests["arm"][1] = "wrist" }, `partition_request "arm"`, "[1]", `unknown joint "wrist"`},

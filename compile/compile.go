@@ -108,6 +108,7 @@ func (m *Model) buildJoints() error {
 		j.AInv, j.BInv = j.A.Inv(), j.B.Inv()
 		j.aIdentity, j.bIdentity = j.A == spatial.Identity(), j.B == spatial.Identity()
 		j.Armature, j.Damping, j.Friction = r.Armature, r.Damping, r.Friction
+		j.FrictionVelocity = frictionVelocity(r.FrictionVelocity)
 	}
 	return nil
 }

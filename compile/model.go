@@ -111,8 +111,10 @@ type Joint struct {
 	// Eliminated reports a cut joint emitted in eliminated form: its relative motion
 	// follows from the tree coordinates, so it owns no coordinates in q and v.
 	Eliminated bool
-	// Armature, Damping and Friction are the joint's passive parameters (per velocity).
-	Armature, Damping, Friction float64
+	// Armature, Damping and Friction are the joint's passive parameters (per velocity);
+	// FrictionVelocity is the regularisation speed of the smooth Coulomb friction
+	// −Friction·tanh(v/FrictionVelocity) (rad/s or m/s, the default resolved).
+	Armature, Damping, Friction, FrictionVelocity float64
 
 	// aIdentity and bIdentity report an identity A or B, which the edge placements skip.
 	aIdentity, bIdentity bool

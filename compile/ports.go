@@ -19,6 +19,8 @@ type Port struct {
 	TwoPoint       bool
 	NodeA, NodeB   int
 	PointA, PointB spatial.Vec3
+	// Dynamics are the port's drive, effort limits and friction.
+	Dynamics PortDynamics
 }
 
 // Term is one joint's share of a joint or transmission port.
@@ -37,7 +39,7 @@ func (m *Model) buildPorts() error {
 	m.Ports = make([]Port, 0, len(acts))
 	for i := range acts {
 		a := &acts[i]
-		p := Port{ID: a.ID}
+		p := Port{ID: a.ID, Dynamics: portDynamics(a)}
 		term := func(field, id string, coef float64) error {
 			ji := m.JointIndex(id)
 			if ji < 0 {

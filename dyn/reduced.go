@@ -28,6 +28,9 @@ type Reduced struct {
 	MT, HT []float64
 	// Mr (D×D row-major) and Hr (len D) are the reduced inertia and bias.
 	Mr, Hr []float64
+	// Tree reports a tree form (NewReducedTree): MT and Mr are nil and M_T is applied by
+	// the articulated-body algorithm and RNEA, in O(n) time and memory.
+	Tree bool
 
 	chol []float64 // Cholesky factor of Mr (upper), valid after Forward
 	me   []float64 // M_T E_T, N×D
@@ -39,6 +42,10 @@ type Reduced struct {
 	// instead of a dense Cholesky.
 	identity bool
 	tree     *TreeMatrix
+	// The tree form's state of the last ReducedDynamics, for Forward and Inverse.
+	dyn  *Data
+	q, v []float64
+	fext []spatial.Vec6
 }
 
 // NewReduced allocates the workspace for a model with nvt tree velocities and mobility d.
@@ -50,6 +57,15 @@ func NewReduced(nvt, d int) *Reduced {
 		enz: make([]int32, 0, nvt*d), eoff: make([]int, nvt+1)}
 }
 
+// NewReducedTree allocates the tree form of the reduced dynamics of a loop-free model with
+// nvt tree velocities whose lift is the identity (E = I, D = N = NVT, M_r = M_T): only
+// the biases HT and Hr (len N, equal) are stored, MT and Mr are nil, and Forward and
+// Inverse apply M_T by the articulated-body algorithm and RNEA in O(n), so a model of any
+// size needs O(n) memory. It is the front door's form above closure.DenseIdentityMax.
+func NewReducedTree(nvt int) *Reduced {
+	return &Reduced{N: nvt, D: nvt, Tree: true, HT: make([]float64, nvt), Hr: make([]float64, nvt)}
+}
+
 // ReducedDynamics evaluates eq. 14 into r at the augmented configuration q (len NQ) and the
 // feasible velocity v = E u (len NV). E is the lift (NV×D; its first NVT rows are E_T) and
 // c the curvature Ė u (len NV; c_T = c[:NVT]). fext is nil or one body-frame spatial force
@@ -58,6 +74,14 @@ func NewReduced(nvt, d int) *Reduced {
 // the poses and twists, that of the workspace's last ForwardKinematics (as in
 // kin.Data.Update) when no other evaluation came since and q's tree coordinates (for the
 // twists also v's) are unchanged bit for bit.
+//
+// The work follows the structure: M_T is computed on its branch-induced pattern only
+// (CRBATree), M_T E_T and E_Tᵀ(M_T E_T) visit only the stored tree entries and the
+// nonzeros of E_T (an independent coordinate reaches the coordinates of its own dependency
+// modules only), and an identity E_T (a loop-free model) gives M_r = M_T without products.
+// For a tree form (NewReducedTree) E is ignored (nil is fine): only h_T is evaluated, in
+// O(n), and Forward and Inverse run the articulated-body algorithm and RNEA at this q, v
+// and fext. DenseReducedDynamics is the dense oracle.
 func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []float64, fext []spatial.Vec6) {
 	n, nd := r.N, r.D
 	if n != d.m.NVT {
@@ -68,7 +92,18 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 	d.checkV("dyn: ReducedDynamics", "c", c)
 	d.checkF("dyn: ReducedDynamics", fext)
 	d.kinematicsFor(q, v)
-	d.crba(r.MT)
+	if r.Tree {
+		d.rnea(q, v, nil, fext, r.HT)
+		copy(r.Hr, r.HT)
+		r.dyn, r.q, r.v, r.fext = d, q, v, fext
+		return
+	}
+	if r.tree == nil || r.tree.N != n {
+		r.tree = d.NewTreeMatrix() // once per workspace
+	}
+	t := r.tree
+	d.crbaTree(t)
+	t.Dense(r.MT)
 	d.rnea(q, v, nil, fext, r.HT)
 	if nd == 0 {
 		return
@@ -77,8 +112,7 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 	if e.Cols != nd || e.Rows < n {
 		panic(fmt.Sprintf("dyn: ReducedDynamics: E is %d×%d; want at least %d×%d", e.Rows, e.Cols, n, nd))
 	}
-	// The nonzero pattern of E_T, row by row (E is block sparse: an independent coordinate
-	// reaches the coordinates of its own dependency modules only).
+	// The nonzero pattern of E_T, row by row.
 	nz := r.enz[:0]
 	for j := range n {
 		for k, x := range e.Data[j*e.Stride : j*e.Stride+nd] {
@@ -93,26 +127,51 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 	for j := 0; r.identity && j < n; j++ {
 		r.identity = nz[j] == int32(j) && e.Data[j*e.Stride+j] == 1
 	}
-	if r.identity && (r.tree == nil || r.tree.N != n) {
-		r.tree = d.NewTreeMatrix() // once per workspace
-	}
-	// me = M_T E_T; mc = h_T + M_T c_T (zero products skipped: the same sums).
-	for i := range n {
-		mi := r.MT[i*n : i*n+n]
-		row := r.me[i*nd : i*nd+nd]
-		clear(row)
-		s := r.HT[i]
-		for j, mij := range mi {
-			if mij == 0 {
-				continue
-			}
-			s += mij * c[j]
-			ej := e.Data[j*e.Stride : j*e.Stride+nd]
-			for _, k := range nz[r.eoff[j]:r.eoff[j+1]] {
-				row[k] += mij * ej[k]
+	if r.identity {
+		// M_r = M_T and h_r = h_T + M_T c_T (c_T is zero without closure rows).
+		copy(r.Mr, r.MT)
+		copy(r.Hr, r.HT)
+		for k := range n {
+			p := t.Off[k]
+			for i := k; i >= 0; i = t.parent[i] {
+				if mki := t.Val[p]; mki != 0 {
+					r.Hr[k] += mki * c[i]
+					if i != k {
+						r.Hr[i] += mki * c[k]
+					}
+				}
+				p++
 			}
 		}
-		r.mc[i] = s
+		return
+	}
+	// me = M_T E_T and mc = h_T + M_T c_T over the stored entries (k, i), i = k, λ(k), …
+	// of M_T, each used for both (k, i) and (i, k).
+	clear(r.me[:n*nd])
+	copy(r.mc, r.HT)
+	for k := range n {
+		p := t.Off[k]
+		ek := e.Data[k*e.Stride : k*e.Stride+nd]
+		mek := r.me[k*nd : k*nd+nd]
+		for i := k; i >= 0; i = t.parent[i] {
+			mki := t.Val[p]
+			p++
+			if mki == 0 {
+				continue
+			}
+			ei := e.Data[i*e.Stride : i*e.Stride+nd]
+			r.mc[k] += mki * c[i]
+			for _, a := range nz[r.eoff[i]:r.eoff[i+1]] {
+				mek[a] += mki * ei[a]
+			}
+			if i != k {
+				r.mc[i] += mki * c[k]
+				mei := r.me[i*nd : i*nd+nd]
+				for _, a := range nz[r.eoff[k]:r.eoff[k+1]] {
+					mei[a] += mki * ek[a]
+				}
+			}
+		}
 	}
 	// Mr = E_Tᵀ me, Hr = E_Tᵀ mc.
 	clear(r.Mr)
@@ -142,11 +201,19 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 // Forward solves M_r u̇ = tauR − h_r for u̇ (len D) by Cholesky, with tauR = Lᵀf (plus any
 // reduced external effort not already in fext) of len D. When the lift was the identity
 // (a loop-free model, M_r = M_T) it factors M_r as Lᵀ D L along the tree instead
-// (TreeMatrix.FactorLTDL: O(N·depth) rather than O(N³); equal to round-off). It returns
+// (TreeMatrix.FactorLTDL: O(N·depth) rather than O(N³); equal to round-off); a tree form
+// runs the articulated-body algorithm at the state of the last ReducedDynamics. It returns
 // ErrReducedNotPositiveDefinite when M_r is not positive definite.
 func (r *Reduced) Forward(tauR, udot []float64) error {
 	nd := r.D
 	if nd == 0 {
+		return nil
+	}
+	if r.Tree {
+		r.checkTree("dyn: Reduced.Forward")
+		if err := r.dyn.ABA(r.q, r.v, tauR[:nd], r.fext, udot[:nd]); err != nil {
+			return ErrReducedNotPositiveDefinite
+		}
 		return nil
 	}
 	for i := range nd {
@@ -177,9 +244,23 @@ func (r *Reduced) Forward(tauR, udot []float64) error {
 }
 
 // Inverse returns in tauR (len D) the reduced effort M_r u̇ + h_r that produces the
-// independent acceleration udot (len D).
+// independent acceleration udot (len D); a tree form runs RNEA at the state of the last
+// ReducedDynamics.
 func (r *Reduced) Inverse(udot, tauR []float64) {
+	if r.Tree {
+		r.checkTree("dyn: Reduced.Inverse")
+		r.dyn.RNEA(r.q, r.v, udot[:r.D], r.fext, tauR[:r.D])
+		return
+	}
 	dense.MulVecAdd(r.Mr, r.D, udot[:r.D], r.Hr, tauR[:r.D])
+}
+
+// checkTree panics when a tree form is solved before any ReducedDynamics gave it a state
+// (a programming error, like a wrong length).
+func (r *Reduced) checkTree(where string) {
+	if r.dyn == nil {
+		panic(where + ": tree form used before ReducedDynamics")
+	}
 }
 
 // TreeAcceleration writes the augmented acceleration a = E u̇ + c (len NV) of a feasible

@@ -110,6 +110,11 @@ func (d *Data) CRBATree(q []float64, H *TreeMatrix) {
 		panic(fmt.Sprintf("dyn: CRBATree: H is for %d velocities; want NVT = %d", H.N, d.m.NVT))
 	}
 	d.positions(q)
+	d.crbaTree(H)
+}
+
+// crbaTree is CRBATree at the current placement.
+func (d *Data) crbaTree(H *TreeMatrix) {
 	d.composite()
 	m := d.m
 	for e := range m.Edges {
@@ -216,5 +221,24 @@ func (t *TreeMatrix) SolveLTDL(x []float64) {
 			i = t.parent[i]
 		}
 		x[k] = s
+	}
+}
+
+// MassDiagonal writes the diagonal of M_T(q) (len NVT, with armature) into diag by the
+// composite-rigid-body recursion without the off-diagonal entries: O(n) time and no n²
+// storage. q is the augmented configuration (len NQ). Poses are left in d.
+func (d *Data) MassDiagonal(q, diag []float64) {
+	d.checkQ("dyn: MassDiagonal", q)
+	d.checkT("dyn: MassDiagonal", "diag", diag)
+	d.positions(q)
+	d.composite()
+	m := d.m
+	for e := range m.Edges {
+		ed := &m.Edges[e]
+		j := &m.Joints[ed.Joint]
+		for k := range j.NV {
+			col := j.V0 + k
+			diag[col] = d.s[col].Dot(d.ic[ed.Child].MulMotion(d.s[col])) + j.Armature
+		}
 	}
 }

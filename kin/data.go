@@ -33,8 +33,10 @@ type Data struct {
 	// the port map of eq. 12 (nf × D).
 	JEll, L *mat.Dense
 
-	// support[n] lists the tree velocity indices on node n's root path.
-	support [][]int
+	// last[n] is the last tree velocity on node n's root path (−1 at the ground): the
+	// path's velocities are last[n], λ(last[n]), … (dyn.Data.VelocityParent), O(n) storage
+	// however deep the tree.
+	last []int
 	// world[k] is WorldSubspace(k) at the last Kinematics.
 	world []spatial.Vec6
 	// scratch for cut-joint subspaces.
@@ -49,15 +51,15 @@ func NewData(m *compile.Model, c *closure.Data, l *closure.Lift) *Data {
 	nf, d := len(m.Ports), l.P.Mobility
 	kd := &Data{m: m, Lift: l, Closure: c, Dyn: dyn.NewData(m),
 		Ports: m.Ports, V: make([]float64, m.NV), Curv: make([]float64, m.NV), Ell: make([]float64, nf),
-		support: make([][]int, len(m.Bodies)+1), world: make([]spatial.Vec6, m.NVT)}
+		last: make([]int, len(m.Bodies)+1), world: make([]spatial.Vec6, m.NVT)}
 	kd.JEll, kd.L = denseOrEmpty(nf, m.NV), denseOrEmpty(nf, d)
+	kd.last[compile.Ground] = -1
 	for _, ed := range m.Edges {
 		j := &m.Joints[ed.Joint]
-		s := append([]int(nil), kd.support[ed.Parent]...)
-		for k := range j.NV {
-			s = append(s, j.V0+k)
+		kd.last[ed.Child] = kd.last[ed.Parent]
+		if j.NV > 0 {
+			kd.last[ed.Child] = j.V0 + j.NV - 1
 		}
-		kd.support[ed.Child] = s
 	}
 	return kd
 }
@@ -81,6 +83,10 @@ func (d *Data) Mobility() int { return d.Lift.P.Mobility }
 // the lift's E at its last update.
 func (d *Data) Lifted(u []float64) {
 	dense.CheckLen("kin: Lifted", "u", len(u), d.Mobility())
+	if d.Lift.IdentityOnly() {
+		copy(d.V, u)
+		return
+	}
 	e := d.Lift.E.RawMatrix()
 	dense.MulVec(e.Data, e.Stride, u, d.V)
 }
@@ -100,7 +106,11 @@ func (d *Data) Curvature(q []float64) {
 // PortMap writes the port map L = JEll E (nf × D, eq. 12) from the JEll of the last
 // Kinematics and the lift's E.
 func (d *Data) PortMap() {
-	if len(d.Ports) > 0 && d.Mobility() > 0 {
+	switch {
+	case len(d.Ports) == 0 || d.Mobility() == 0:
+	case d.Lift.IdentityOnly():
+		d.L.Copy(d.JEll)
+	default:
 		mulSparse(d.L, d.JEll, d.Lift.E)
 	}
 }

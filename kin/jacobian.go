@@ -1,12 +1,21 @@
 package kin
 
 import (
+	"slices"
+
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-// Support returns the tree velocity indices on node n's root path: the only columns of
-// n's Jacobians that can be nonzero.
-func (d *Data) Support(n int) []int { return d.support[n] }
+// Support returns the tree velocity indices on node n's root path, from the root: the
+// only columns of n's Jacobians that can be nonzero. It allocates the slice.
+func (d *Data) Support(n int) []int {
+	var s []int
+	for k := d.last[n]; k >= 0; k = d.Dyn.VelocityParent(k) {
+		s = append(s, k)
+	}
+	slices.Reverse(s)
+	return s
+}
 
 // WorldPoint returns the ground-frame position (m) of point p (node-frame coordinates) on
 // node n at the last Kinematics.
@@ -17,7 +26,7 @@ func (d *Data) WorldPoint(n int, p spatial.Vec3) spatial.Vec3 { return d.Dyn.Pos
 // velocity of point p (node-frame coordinates) on node n. Only tree columns are touched.
 func (d *Data) PointJacobian(n int, p spatial.Vec3, s float64, J []float64, stride, r0 int) {
 	pw := d.WorldPoint(n, p)
-	for _, k := range d.support[n] {
+	for k := d.last[n]; k >= 0; k = d.Dyn.VelocityParent(k) {
 		vp := d.pointColumn(k, pw)
 		for i := range 3 {
 			J[(r0+i)*stride+k] += s * vp[i]
@@ -37,7 +46,7 @@ func (d *Data) FrameJacobian(n int, X spatial.Transform, J []float64, stride int
 		}
 	}
 	xw := d.Dyn.Pose(n).Mul(X)
-	for _, k := range d.support[n] {
+	for k := d.last[n]; k >= 0; k = d.Dyn.VelocityParent(k) {
 		b := xw.InvActMotion(d.world[k])
 		for i := range 6 {
 			J[i*stride+k] = b[i]
@@ -48,7 +57,7 @@ func (d *Data) FrameJacobian(n int, X spatial.Transform, J []float64, stride int
 // wrenchPower adds into tau (len NVT) the generalised tree force of the ground-frame
 // spatial wrench w (about the ground origin) applied to node n: tau_k += S_k,worldᵀ w.
 func (d *Data) wrenchPower(n int, w spatial.Vec6, tau []float64) {
-	for _, k := range d.support[n] {
+	for k := d.last[n]; k >= 0; k = d.Dyn.VelocityParent(k) {
 		tau[k] += d.world[k].Dot(w)
 	}
 }

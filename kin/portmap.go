@@ -57,7 +57,7 @@ func (d *Data) twoPointRow(p *compile.Port, dir spatial.Vec3, row []float64) {
 	pts[0].n, pts[0].p, pts[0].s = p.NodeB, d.WorldPoint(p.NodeB, p.PointB), 1
 	pts[1].n, pts[1].p, pts[1].s = p.NodeA, d.WorldPoint(p.NodeA, p.PointA), -1
 	for _, a := range pts {
-		for _, k := range d.support[a.n] {
+		for k := d.last[a.n]; k >= 0; k = d.Dyn.VelocityParent(k) {
 			row[k] += a.s * dir.Dot(d.pointColumn(k, a.p))
 		}
 	}

@@ -82,7 +82,7 @@ func (d *Data) TaskJacobian(t *Task, Jx, J *mat.Dense) error {
 		}
 		d.FrameJacobian(t.Node, t.Frame, jx.Data, jx.Stride)
 		jr := spatial.JrInvSE3(spatial.Vec6(x))
-		for _, k := range d.support[t.Node] {
+		for k := d.last[t.Node]; k >= 0; k = d.Dyn.VelocityParent(k) {
 			var col spatial.Vec6
 			for i := range 6 {
 				col[i] = jx.Data[i*jx.Stride+k]
@@ -93,7 +93,11 @@ func (d *Data) TaskJacobian(t *Task, Jx, J *mat.Dense) error {
 			}
 		}
 	}
-	if J != nil && d.Mobility() > 0 {
+	switch {
+	case J == nil || d.Mobility() == 0:
+	case d.Lift.IdentityOnly():
+		J.Copy(Jx)
+	default:
 		J.Mul(Jx, d.Lift.E)
 	}
 	return nil

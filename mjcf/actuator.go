@@ -172,6 +172,7 @@ func (b *builder) readActuator(n *node) error {
 		for _, tt := range t.terms {
 			act.Transmission = append(act.Transmission, cmg.TransmissionTerm{Joint: tt.Joint, Coef: tt.Coef * gear[0]})
 		}
+		b.tendonFriction(n, t, gear[0], &act)
 	} else {
 		ji := b.jointByName[target]
 		if ji == nil {
@@ -187,6 +188,9 @@ func (b *builder) readActuator(n *node) error {
 
 	m, err := shortcut(n, a)
 	if err != nil {
+		return err
+	}
+	if err := b.importDrive(n, a, m, &act); err != nil {
 		return err
 	}
 	if n.Tag == "general" {
@@ -225,7 +229,7 @@ func (b *builder) readActuator(n *node) error {
 		lo, hi = force[0], force[1]
 	}
 	fixedGain := m.gaintype == "fixed" && len(m.gain) > 0
-	if ctrlLim && fixedGain && m.dyntype == "none" && m.biastype == "none" {
+	if ctrlLim && fixedGain && (m.dyntype == "none" || act.Drive != nil) && m.biastype == "none" {
 		f0, f1 := sorted2(m.gain[0]*ctrl[0], m.gain[0]*ctrl[1])
 		lo, hi = math.Max(lo, f0), math.Min(hi, f1)
 	}

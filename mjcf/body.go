@@ -116,6 +116,9 @@ func (b *builder) readWorld(n *node) error {
 	if err := b.attachSites(c.sites, geoms, b.ground); err != nil {
 		return err
 	}
+	if err := b.keepVisuals(b.ground, geoms); err != nil {
+		return err
+	}
 	for _, p := range c.bodies {
 		if err := b.readBody(p, sc); err != nil {
 			return err
@@ -207,6 +210,9 @@ func (b *builder) readBody(p placed, parent scope) error {
 	}
 	b.bodies[name] = &bodyInfo{id: name, world: world, n: n}
 	if err := b.attachSites(c.sites, geoms, name); err != nil {
+		return err
+	}
+	if err := b.keepVisuals(name, geoms); err != nil {
 		return err
 	}
 	for _, cp := range c.bodies {

@@ -17,6 +17,7 @@ type compilerOpts struct {
 	boundMass       float64 // lower bound on body mass (non-world bodies with geoms or inertial)
 	boundInertia    float64 // lower bound on the principal inertias
 	setTotalMass    float64 // rescale all masses to this total when positive
+	meshdir         string  // directory of mesh files, relative to the model's (drawing only)
 }
 
 // defaultCompiler returns MuJoCo's defaults.
@@ -80,6 +81,9 @@ func (b *builder) readCompiler(n *node) error {
 	}
 	if c.setTotalMass, err = a.float("settotalmass", c.setTotalMass); err != nil {
 		return err
+	}
+	if v, ok := a.str("meshdir"); ok {
+		c.meshdir = v
 	}
 	if v, ok := a.str("coordinate"); ok && v != "local" {
 		return errAt(n, "coordinate", "%q is not supported: only local coordinates (MuJoCo removed global)", v)

@@ -22,7 +22,9 @@
 //     frames, so its value is the body's world pose (x, y, z, qw, qx, qy, qz).
 //   - Equality connect → point loop cut with the anchor in body1 and the body2 point
 //     where the anchor sits at qpos0; weld → weld cut (relpose, else the qpos0 relative
-//     pose); joint → coupling with joint2 as master and joint1 as slave.
+//     pose); joint → coupling with joint2 as master and joint1 as slave. With
+//     ImportOptions.MergeConnectPairs two connects between the same two bodies become one
+//     revolute or universal cut (builder.mergeConnectPairs).
 //   - Actuators with joint or fixed-tendon transmissions → actuator ports (see
 //     readActuator for the gear and limit conventions).
 //   - Seeds: "default" holds qpos0; each keyframe with qpos becomes a seed.

@@ -149,7 +149,7 @@ func (b *builder) readConnect(n *node, a *attrs) error {
 	if sites {
 		cut.BodyA, cut.FrameA = s1.body, cmg.Frame{Pos: [3]float64(s1.X.P)}
 		cut.BodyB, cut.FrameB = s2.body, cmg.Frame{Pos: [3]float64(s2.X.P)}
-		b.g.LoopCuts = append(b.g.LoopCuts, cut)
+		b.addConnect(n, cut)
 		return nil
 	}
 	n1, ok := a.str("body1")
@@ -178,8 +178,15 @@ func (b *builder) readConnect(n *node, a *attrs) error {
 	p2 := T2.Inv().Apply(T1.Apply(spatial.Vec3(anchor)))
 	cut.BodyA, cut.FrameA = id1, cmg.Frame{Pos: anchor}
 	cut.BodyB, cut.FrameB = id2, cmg.Frame{Pos: [3]float64(p2)}
-	b.g.LoopCuts = append(b.g.LoopCuts, cut)
+	b.addConnect(n, cut)
 	return nil
+}
+
+// addConnect appends the point cut of connect element n and remembers it for the pair
+// conversion.
+func (b *builder) addConnect(n *node, cut cmg.LoopCut) {
+	b.connects = append(b.connects, connectRec{cut: len(b.g.LoopCuts), n: n})
+	b.g.LoopCuts = append(b.g.LoopCuts, cut)
 }
 
 // readWeld imports a weld equality as a weld cut between frame A on body1 and frame B on

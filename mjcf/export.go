@@ -90,7 +90,8 @@ func (o ExportOptions) withDefaults(m *compile.Model) ExportOptions {
 //     HingeAxisLength along the axis (6 rows of rank 5); a fixed cut joint or weld cut →
 //     weld anchored at the body2 frame; a free cut joint constrains nothing and is left
 //     out; universal, prismatic, planar and helical closures are errors (MuJoCo 2.2.2
-//     has no equality for them). The first body of each equality is never the ground.
+//     has no equality for them: ExportGraph re-cuts a model with universal cuts so that
+//     its universal joints are tree joints). The first body of each equality is never the ground.
 //   - Couplings → joint equalities (joint1 the slave, joint2 the master, linear polycoef).
 //   - Actuators → motors (see actuators); sites → sites.
 //   - Contacts, when set: a floor plane and contact spheres at sites (ContactOptions);
@@ -137,7 +138,7 @@ func Export(m *compile.Model, q []float64, w io.Writer, opts ExportOptions) erro
 		Model:    m.Graph.Name,
 		Compiler: mjCompiler{Angle: "radian", InertiaFromGeom: "false"},
 		Option:   opts.Contacts.option(mjOption{Timestep: nums(opts.Timestep), Gravity: nums(g[0], g[1], g[2])}),
-		Size:     mjSize{NJMax: max(500, constraintRows(t, eqs))},
+		Size:     mjSize{NJMax: max(500, constraintRows(t, eqs)+tendonFrictionRows(act.tendons))},
 		World:    mjBody{Geoms: geoms[-1], Sites: sites[-1]},
 		Keyframe: mjKeyframe{Keys: []mjKey{{Name: "assembled", Qpos: nums(qpos...)}}},
 	}

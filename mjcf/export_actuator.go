@@ -31,9 +31,13 @@ type actuation struct {
 func actuators(m *compile.Model, siteNames namer) (*actuation, error) {
 	acts := append([]cmg.Actuator(nil), m.Graph.Actuators...)
 	sort.Slice(acts, func(a, b int) bool { return acts[a].ID < acts[b].ID })
+	statefulLast(acts)
 	out := &actuation{sites: map[int][]mjSite{}}
 	for _, a := range acts {
-		mo := mjMotor{Name: a.ID, Gear: nums(1), CtrlLimited: "false"}
+		mo := mjMotor{XMLName: xml.Name{Local: "motor"}, Name: a.ID, Gear: nums(1), CtrlLimited: "false"}
+		if err := exportDrive(m, &a, &mo); err != nil {
+			return nil, err
+		}
 		if a.EffortLimits != nil {
 			mo.CtrlLimited, mo.CtrlRange = "true", nums(a.EffortLimits[0], a.EffortLimits[1])
 		}
@@ -47,6 +51,12 @@ func actuators(m *compile.Model, siteNames namer) (*actuation, error) {
 				gear = 1
 			}
 			mo.Joint, mo.Gear = a.Joint, nums(gear)
+			if portLosses(&a) { // the friction acts on ℓ = gear·q: a tendon carries it
+				t := mjTendon{XMLName: xml.Name{Local: "fixed"}, Name: a.ID, Joints: []mjTendonJoint{{Joint: a.Joint, Coef: nums(gear)}}}
+				exportLosses(&a, &t)
+				out.tendons = append(out.tendons, t)
+				mo.Joint, mo.Tendon, mo.Gear = "", a.ID, nums(1)
+			}
 		case cmg.ActTransmission:
 			t := mjTendon{XMLName: xml.Name{Local: "fixed"}, Name: a.ID}
 			for _, term := range a.Transmission {
@@ -55,6 +65,7 @@ func actuators(m *compile.Model, siteNames namer) (*actuation, error) {
 				}
 				t.Joints = append(t.Joints, mjTendonJoint{Joint: term.Joint, Coef: nums(term.Coef)})
 			}
+			exportLosses(&a, &t)
 			out.tendons = append(out.tendons, t)
 			mo.Tendon = a.ID
 		case cmg.ActTwoPoint:
@@ -72,6 +83,7 @@ func actuators(m *compile.Model, siteNames namer) (*actuation, error) {
 				out.sites[n] = append(out.sites[n], mjSite{Name: name, Pos: nums(p[0], p[1], p[2])})
 				t.Sites = append(t.Sites, mjTendonSite{Site: name})
 			}
+			exportLosses(&a, &t)
 			out.tendons = append(out.tendons, t)
 			mo.Tendon = a.ID
 		default:

@@ -97,10 +97,12 @@ type mjTendons struct {
 
 // mjTendon is a <fixed> (joint terms) or <spatial> (site path) tendon.
 type mjTendon struct {
-	XMLName xml.Name
-	Name    string          `xml:"name,attr"`
-	Joints  []mjTendonJoint `xml:"joint"`
-	Sites   []mjTendonSite  `xml:"site"`
+	XMLName      xml.Name
+	Name         string          `xml:"name,attr"`
+	Damping      string          `xml:"damping,attr,omitempty"`
+	FrictionLoss string          `xml:"frictionloss,attr,omitempty"`
+	Joints       []mjTendonJoint `xml:"joint"`
+	Sites        []mjTendonSite  `xml:"site"`
 }
 
 type mjTendonJoint struct {
@@ -131,16 +133,20 @@ type mjEq struct {
 }
 
 type mjActuator struct {
-	Motors []mjMotor `xml:"motor"`
+	Motors []mjMotor `xml:",any"`
 }
 
+// mjMotor is a <motor>, or a <general> with activation dynamics (exportDrive).
 type mjMotor struct {
+	XMLName     xml.Name
 	Name        string `xml:"name,attr"`
 	Joint       string `xml:"joint,attr,omitempty"`
 	Tendon      string `xml:"tendon,attr,omitempty"`
 	Gear        string `xml:"gear,attr"`
 	CtrlLimited string `xml:"ctrllimited,attr"`
 	CtrlRange   string `xml:"ctrlrange,attr,omitempty"`
+	DynType     string `xml:"dyntype,attr,omitempty"`
+	DynPrm      string `xml:"dynprm,attr,omitempty"`
 }
 
 type mjKeyframe struct {

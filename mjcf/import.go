@@ -3,24 +3,48 @@ package mjcf
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/robocompiler/robocompiler/cmg"
 )
 
+// ImportOptions adjust how an MJCF model is converted.
+type ImportOptions struct {
+	// MergeConnectPairs replaces every two connect equalities between the same two
+	// bodies by the one revolute or universal loop cut their geometry implies (see
+	// builder.mergeConnectPairs); off, each connect is a point cut.
+	MergeConnectPairs bool
+	// SnapPlanarLoops makes loops closed by a point cut that are planar to within 1e-5
+	// rad exactly planar (see builder.snapPlanarLoops), so that the cut's out-of-plane
+	// row is exactly redundant instead of near-redundant; it warns which loops it
+	// snapped.
+	SnapPlanarLoops bool
+}
+
 // ImportFile reads the MJCF model at path (resolving its includes) and returns its
 // canonical mechanism graph and the warnings raised while importing it.
 func ImportFile(path string) (*cmg.Graph, []string, error) {
+	return ImportFileWith(path, ImportOptions{})
+}
+
+// ImportFileWith reads the MJCF model at path with the given options.
+func ImportFileWith(path string, opts ImportOptions) (*cmg.Graph, []string, error) {
 	data, err := readModelFile(path)
 	if err != nil {
 		return nil, nil, &Error{File: path, Msg: fmt.Sprintf("cannot read model: %v", err)}
 	}
-	return importModel(data, filepath.Dir(path), path, path)
+	return importModel(data, filepath.Dir(path), path, path, opts)
 }
 
 // Import reads an MJCF document held in memory. dir is the directory that includes are
 // resolved against and source names the document in errors and warnings.
 func Import(data []byte, dir, source string) (*cmg.Graph, []string, error) {
-	return importModel(data, dir, source, "")
+	return ImportWith(data, dir, source, ImportOptions{})
+}
+
+// ImportWith is Import with the given options.
+func ImportWith(data []byte, dir, source string, opts ImportOptions) (*cmg.Graph, []string, error) {
+	return importModel(data, dir, source, "", opts)
 }
 
 // builder accumulates one import.
@@ -28,6 +52,8 @@ type builder struct {
 	g        *cmg.Graph
 	warnings []string
 	ground   string
+	opts     ImportOptions
+	connects []connectRec
 
 	comp       compilerOpts
 	gravity    [3]float64
@@ -51,6 +77,9 @@ type builder struct {
 	actIDs         map[string]bool
 
 	nbody, nsite, neq, ntendon, nact int
+
+	visuals []Visual             // drawable geoms (VisualsFile)
+	meshes  map[string]meshAsset // <asset><mesh> by name (VisualsFile)
 }
 
 // warn records a warning located at element n.
@@ -60,8 +89,18 @@ func (b *builder) warn(n *node, format string, args ...any) {
 
 // importModel runs the import; mainPath is the model file when known (registered so that
 // including it again is caught).
-func importModel(data []byte, dir, source, mainPath string) (*cmg.Graph, []string, error) {
-	b := &builder{
+func importModel(data []byte, dir, source, mainPath string, opts ImportOptions) (*cmg.Graph, []string, error) {
+	b := newBuilder(source)
+	b.opts = opts
+	if err := b.run(data, dir, source, mainPath); err != nil {
+		return nil, b.warnings, err
+	}
+	return b.g, b.warnings, nil
+}
+
+// newBuilder returns an empty builder for the document source.
+func newBuilder(source string) *builder {
+	return &builder{
 		g:       &cmg.Graph{Schema: cmg.SchemaVersion, Ground: cmg.DefaultGround, Source: source},
 		ground:  cmg.DefaultGround,
 		comp:    defaultCompiler(),
@@ -72,10 +111,6 @@ func importModel(data []byte, dir, source, mainPath string) (*cmg.Graph, []strin
 		sites: map[string]*siteInfo{}, siteIDs: map[string]bool{}, reservedSites: map[string]bool{},
 		tendons: map[string]*tendon{}, eqIDs: map[string]bool{}, actIDs: map[string]bool{},
 	}
-	if err := b.run(data, dir, source, mainPath); err != nil {
-		return nil, b.warnings, err
-	}
-	return b.g, b.warnings, nil
 }
 
 // run imports the document section by section: compiler and option settings first (they
@@ -153,13 +188,27 @@ func (b *builder) run(data []byte, dir, source, mainPath string) error {
 			b.warn(s, "%d sensor(s) not imported (sensors have no CMG counterpart)", len(s.Children))
 		case "deformable", "extension":
 			b.warn(s, "<%s> is not supported; its contents are not imported", s.Tag)
-		case "size", "visual", "statistic", "asset", "contact", "custom":
+		case "asset":
+			b.readAssets(s)
+		case "size", "visual", "statistic", "contact", "custom":
 			// rendering, collision filtering, memory sizing and user data only
 		default:
 			b.warn(s, "unknown top-level element; ignored")
 		}
 		if err != nil {
 			return err
+		}
+	}
+	b.undrivenTendonLosses()
+	if b.opts.MergeConnectPairs {
+		if err := b.mergeConnectPairs(); err != nil {
+			return err
+		}
+	}
+	if b.opts.SnapPlanarLoops {
+		if ids := b.snapPlanarLoops(); len(ids) > 0 {
+			b.warnings = append(b.warnings, fmt.Sprintf("%s: %d planar loop(s) snapped to exact planarity (hinge axes made parallel, slide axes put in their plane): %s",
+				b.g.Source, len(ids), strings.Join(ids, ", ")))
 		}
 	}
 	b.setTotalMass()

@@ -68,7 +68,7 @@ var specs = map[string]attrSpec{
 	"equality/connect": {used: "name class active body1 body2 anchor site1 site2", ignored: "solref solimp"},
 	"equality/weld":    {used: "name class active body1 body2 anchor relpose site1 site2", ignored: "solref solimp torquescale"},
 	"equality/joint":   {used: "name class active joint1 joint2 polycoef", ignored: "solref solimp"},
-	"tendon/fixed":     {used: "name class", ignored: "group rgba material width solreflimit solimplimit solreffriction solimpfriction margin user"},
+	"tendon/fixed":     {used: "name class damping frictionloss", ignored: "group rgba material width solreflimit solimplimit solreffriction solimpfriction margin user"},
 	"fixed/joint":      {used: "joint coef"},
 	"actuator":         {used: actuatorUsed, ignored: actuatorIgnored},
 	"keyframe/key":     {used: "name qpos", ignored: "time qvel act ctrl mpos mquat"},

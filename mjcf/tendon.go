@@ -12,11 +12,16 @@ type tendon struct {
 	n       *node
 	spatial bool
 	terms   []cmg.TransmissionTerm
+	// damping and friction are the tendon's damping and frictionloss, carried by the
+	// first actuator driving it (lossOwner; see importDrive's file).
+	damping, friction float64
+	lossOwner         string
 }
 
 // readTendons imports a <tendon> section. Fixed tendons are kept for the actuators that
-// drive them (a tendon alone adds no CMG record); their limits, stiffness, damping and
-// friction have no CMG counterpart and are reported. Spatial tendons are reported and
+// drive them (a tendon alone adds no CMG record); their damping and frictionloss go to
+// the port of the actuator driving them, their limits and stiffness have no CMG
+// counterpart and are reported. Spatial tendons are reported and
 // skipped.
 func (b *builder) readTendons(sec *node) error {
 	if len(sec.Attrs) > 0 {
@@ -43,7 +48,8 @@ func (b *builder) readTendons(sec *node) error {
 
 // readFixedTendon imports one <fixed> tendon.
 func (b *builder) readFixedTendon(n *node) error {
-	if _, err := b.resolve(n, "tendon", ""); err != nil {
+	a, err := b.resolve(n, "tendon", "")
+	if err != nil {
 		return err
 	}
 	b.checkAttrs(n, "tendon/fixed")
@@ -54,6 +60,15 @@ func (b *builder) readFixedTendon(n *node) error {
 		return errAt(n, "name", "tendon name %q is used twice", name)
 	}
 	t := &tendon{n: n}
+	if t.damping, err = a.float("damping", 0); err != nil {
+		return err
+	}
+	if t.friction, err = a.float("frictionloss", 0); err != nil {
+		return err
+	}
+	if t.damping < 0 || t.friction < 0 {
+		return errAt(n, "damping", "damping %g and frictionloss %g must be >= 0", t.damping, t.friction)
+	}
 	for _, c := range n.Children {
 		if c.Tag != "joint" {
 			b.warn(c, "unknown element in a fixed tendon; ignored")

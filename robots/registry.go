@@ -45,13 +45,22 @@ func Names() []string {
 	return names
 }
 
-// Get returns a fresh deep copy of the named built-in model; the caller may modify it.
+// Get returns a fresh deep copy of the named built-in model (or imports the named shared
+// model, SharedNames); the caller may modify it.
 // Its Source is the name, so located errors name the model. An unknown name gives an
 // error listing the valid names.
 func Get(name string) (*cmg.Graph, error) {
 	m, ok := registry[name]
 	if !ok {
-		return nil, fmt.Errorf("robots: unknown model %q (valid: %s)", name, strings.Join(Names(), ", "))
+		g, isShared, err := getShared(name)
+		if !isShared {
+			return nil, fmt.Errorf("robots: unknown model %q (valid: %s)", name, strings.Join(append(Names(), SharedNames()...), ", "))
+		}
+		if err != nil {
+			return nil, fmt.Errorf("robots: %w", err)
+		}
+		g.Source = name
+		return g, nil
 	}
 	g, err := m.build()
 	if err != nil {
@@ -64,5 +73,8 @@ func Get(name string) (*cmg.Graph, error) {
 // Describe returns a one-line description of the named built-in model, or "" for an
 // unknown name.
 func Describe(name string) string {
+	if s, ok := shared[name]; ok {
+		return s.describe
+	}
 	return registry[name].describe
 }

@@ -8,22 +8,31 @@ import (
 )
 
 // Feedforward is the reduced-dynamics feedforward of eq. 14, τ_r = M_r(q, u) u̇_ref +
-// h_r(q, u), evaluated on a controller's own model at the plant's state. The model may
-// differ from the plant's in its inertial parameters (an unmodelled payload) but must
-// have the same coordinates, and the partition must be the plant's (the same independent
+// h_r(q, u), evaluated on a controller's own model at the plant's state, with the
+// model's friction compensated: h_r holds the joints' viscous damping, and the joints'
+// Coulomb friction τ_T,fric and the ports' damping and friction f_fric (as the rollout
+// applies them) are subtracted, τ_r −= E_Tᵀ τ_T,fric + Lᵀ f_fric. The model may differ
+// from the plant's in its inertial parameters (an unmodelled payload) but must have the
+// same coordinates, and the partition must be the plant's (the same independent
 // velocity indices). It allocates nothing per evaluation.
 type Feedforward struct {
-	d *robocompiler.Data
+	d      *robocompiler.Data
+	loss   losses
+	elldot []float64 // port speeds, then the ports' friction efforts
 }
 
 // NewFeedforward allocates the feedforward of model m under partition p (the plant's),
 // placed at the plant's feasible configuration q (len NQ).
 func NewFeedforward(m *robocompiler.Model, q []float64, p *closure.Partition) (*Feedforward, error) {
+	loss, err := newLosses(m)
+	if err != nil {
+		return nil, err
+	}
 	d := m.NewData()
 	if err := d.Place(q, p); err != nil {
 		return nil, err
 	}
-	return &Feedforward{d: d}, nil
+	return &Feedforward{d: d, loss: loss, elldot: make([]float64, len(m.Ports))}, nil
 }
 
 // Data returns the feedforward model's interfaces, evaluated at the last Effort's state
@@ -46,5 +55,34 @@ func (f *Feedforward) Effort(q, u, udot []float64, fext []spatial.Vec6, tauR []f
 		return err
 	}
 	copy(tauR, d.TauR)
+	f.compensate(tauR)
 	return nil
+}
+
+// compensate subtracts from tauR the reduced effort of the model's joint Coulomb
+// friction and port damping and friction at the state of the last Inverse.
+func (f *Feedforward) compensate(tauR []float64) {
+	d := f.d
+	e := d.Lift().E.RawMatrix()
+	if tauT, _ := f.loss.joints(d.V); tauT != nil {
+		for i, t := range tauT {
+			for k, x := range e.Data[i*e.Stride : i*e.Stride+len(tauR)] {
+				tauR[k] -= x * t
+			}
+		}
+	}
+	if !f.loss.ports {
+		return
+	}
+	portSpeeds(d, f.elldot)
+	for i, p := range d.Kin.Ports {
+		v := f.elldot[i]
+		f.elldot[i] = -p.Dynamics.Damping*v + coulomb(p.Dynamics.Friction, p.Dynamics.FrictionVelocity, v)
+	}
+	l := d.Kin.L.RawMatrix()
+	for i, fr := range f.elldot {
+		for k, x := range l.Data[i*l.Stride : i*l.Stride+len(tauR)] {
+			tauR[k] -= x * fr
+		}
+	}
 }

@@ -27,11 +27,15 @@ type Probe interface {
 //	v:<coordinate>   (NV)               physical velocity v = E u (m/s, rad/s)
 //	u[k]             (D at the start)   independent speeds of the current partition
 //	                                    (NaN beyond the current mobility after a mode change)
-//	ell:<port>, f:<port>  (nf each)     port displacements (m, rad) and efforts (N, N·m)
+//	ell:<port>, f:<port>  (nf each)     port displacements (m, rad) and the efforts the
+//	                                    drives apply (N, N·m; port friction excluded)
+//	c:<port>  (nf, with drives only)    the controller's commands (N, N·m)
 //	gap_m, gap_rad                      largest translational / other closure residual |ρ|
 //	kinetic_J, potential_J              kinetic and gravitational potential energy
-//	work_J                              work of the port efforts and external wrenches so far
-//	dissipated_J                        energy dissipated by joint damping so far
+//	work_J                              work of the drives' port efforts and the external
+//	                                    wrenches so far
+//	dissipated_J                        energy dissipated by joint and port damping and
+//	                                    friction so far
 //	balance_J                           kinetic + potential − work + dissipated (constant
 //	                                    up to integration error)
 //
@@ -70,6 +74,11 @@ func newLog(s *Sim) *Log {
 	}
 	for _, p := range s.d.Kin.Ports {
 		cols = append(cols, "f:"+p.ID)
+	}
+	if s.drv.any() {
+		for _, p := range s.d.Kin.Ports {
+			cols = append(cols, "c:"+p.ID)
+		}
 	}
 	cols = append(cols, "gap_m", "gap_rad", "kinetic_J", "potential_J", "work_J", "dissipated_J", "balance_J")
 	s.probeWidth = make([]int, len(s.opts.Probes))
@@ -162,7 +171,10 @@ func (s *Sim) record() {
 		l.Data = append(l.Data, x)
 	}
 	l.Data = append(l.Data, k.Ell...)
-	l.Data = append(l.Data, s.cmd.F...)
+	l.Data = append(l.Data, s.f...)
+	if s.drv.any() {
+		l.Data = append(l.Data, s.cmd.F...)
+	}
 	gm, gr := s.gap()
 	kinetic := k.Dyn.KineticEnergy(q, k.V)
 	potential := k.Dyn.PotentialEnergy(q)

@@ -33,9 +33,16 @@ func (s *Sim) switchMode(mo *Mode) error {
 		return fmt.Errorf("sim: switching to mode %q at t = %g s: %w", mo.Name, s.t, err)
 	}
 	s.counts.add(tr)
+	prev := s.mode
 	s.mode, s.linear = mo, closure.RowLinear(mo.Model.Model)
 	s.resize(s.d.Mobility())
 	copy(s.u, s.d.U)
 	s.modeSwitches++
+	from := []string{}
+	if prev != nil {
+		from = []string{prev.Name}
+	}
+	s.events = append(s.events, Event{T: s.t, Step: s.step, Kind: EventMode, From: from, To: []string{mo.Name}})
+	s.seenEvents = len(s.d.Tracker.Events)
 	return nil
 }

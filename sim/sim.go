@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
@@ -45,6 +46,32 @@ type Options struct {
 	Schedule ModeSchedule
 	// Progress, when set, is called after every step with the number of steps done.
 	Progress func(step int)
+	// Reconfigure says what happens when the partition's dependent block becomes
+	// singular: switch to new independent coordinates and log the switch as an Event
+	// (ReconfigureOn, the default) or stop with a *SingularPartitionError.
+	Reconfigure ReconfigurePolicy
+	// DrivesAtCommand starts every drive applying the controller's first command (the
+	// lag's and the servo's effort at sat(c), the servo's rate 0) instead of at rest with
+	// no effort (Sim.DriveState).
+	DrivesAtCommand bool
+}
+
+// ReconfigurePolicy selects whether a rollout may change its independent coordinates.
+type ReconfigurePolicy int
+
+const (
+	// ReconfigureOn lets the closure tracker switch the partition (the default).
+	ReconfigureOn ReconfigurePolicy = iota
+	// ReconfigureOff stops the rollout where the partition becomes singular.
+	ReconfigureOff
+)
+
+// String names the policy as the CLI flag spells it (on, off).
+func (r ReconfigurePolicy) String() string {
+	if r == ReconfigureOff {
+		return "off"
+	}
+	return "on"
 }
 
 // Stats counts the work and events of a rollout.
@@ -71,17 +98,29 @@ type Sim struct {
 	t       float64
 	step    int
 	st      State
-	cmd     Command
+	cmd     Command // the controller's commands c (F) and external wrenches
 	u, udot []float64
 	du      []float64
-	damping []float64 // per tree velocity (N·s/m or N·m·s/rad)
-	linear  []bool    // residual row is translational
+	linear  []bool // residual row is translational
+
+	// Ports: drive dynamics and states z (len drv.n) with their derivative, the port
+	// speeds ℓ̇, the drives' efforts f and the total port efforts (f plus port
+	// friction) the dynamics receives.
+	drv        drives
+	loss       losses
+	z, zdot    []float64
+	elldot, f  []float64
+	fTotal     []float64
+	events     []Event
+	seenEvents int // tracker events already logged
 
 	// RK4 scratch: the step's initial state, the stage speeds and accelerations, the
 	// chart position of the tracker within the step.
 	qn, vn   []float64
 	ku, ka   [4][]float64
 	x, xnext []float64
+	zn       []float64    // drive states at the step's start
+	kz, kzd  [4][]float64 // stage drive states and their derivatives
 
 	work, dissipated float64
 	gapM, gapRad     float64
@@ -121,15 +160,20 @@ func New(d *robocompiler.Data, ctrl Controller, opts Options) (*Sim, error) {
 		ctrl = ControllerFunc(func(*State, *robocompiler.Data, *Command) error { return nil })
 	}
 	m := d.Model()
+	loss, err := newLosses(m)
+	if err != nil {
+		return nil, err
+	}
+	nf := len(d.Kin.Ports)
 	s := &Sim{d: d, ctrl: ctrl, opts: opts,
-		cmd:     Command{F: make([]float64, len(d.Kin.Ports)), Fext: make([]spatial.Vec6, len(m.Bodies)+1)},
-		damping: make([]float64, m.NVT), linear: closure.RowLinear(m.Model),
-		qn: make([]float64, m.NQ), vn: make([]float64, m.NV)}
-	for _, e := range m.Edges {
-		j := &m.Joints[e.Joint]
-		for k := range j.NV {
-			s.damping[j.V0+k] = j.Damping
-		}
+		cmd:    Command{F: make([]float64, nf), Fext: make([]spatial.Vec6, len(m.Bodies)+1)},
+		linear: closure.RowLinear(m.Model), loss: loss, drv: newDrives(m.Ports),
+		elldot: make([]float64, nf), f: make([]float64, nf), fTotal: make([]float64, nf),
+		qn: make([]float64, m.NQ), vn: make([]float64, m.NV), seenEvents: len(d.Tracker.Events)}
+	n := s.drv.n
+	s.z, s.zdot, s.zn = make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range s.kz {
+		s.kz[i], s.kzd[i] = make([]float64, n), make([]float64, n)
 	}
 	s.resize(d.Mobility())
 	copy(s.u, d.U)
@@ -167,6 +211,15 @@ func (s *Sim) Data() *robocompiler.Data { return s.d }
 // Partition returns the current partition (it changes on reconfigurations and modes).
 func (s *Sim) Partition() *closure.Partition { return s.d.Partition() }
 
+// DriveState returns the drive states z (aliases the simulator's buffer): per port with
+// a drive, in port order, the lag's effort f or the servo's (f, ḟ). They start at 0 (the
+// drives at rest, applying no effort); a caller may set them before the first step.
+func (s *Sim) DriveState() []float64 { return s.z }
+
+// Events returns the events logged so far (reconfigurations and mode switches), oldest
+// first.
+func (s *Sim) Events() []Event { return s.events }
+
 // Log returns the rows logged so far.
 func (s *Sim) Log() *Log { return s.log }
 
@@ -194,7 +247,7 @@ func (s *Sim) Run(n int) error {
 			s.opts.Progress(s.step)
 		}
 	}
-	if _, err := s.derivative(s.t, s.u); err != nil {
+	if _, err := s.derivative(s.t, s.u, s.z); err != nil {
 		return s.fail(err)
 	}
 	s.record()
@@ -214,7 +267,11 @@ func (s *Sim) Step() error {
 			}
 		}
 	}
-	p, err := s.derivative(s.t, s.u)
+	p, err := s.derivative(s.t, s.u, s.z)
+	if err == nil && s.step == 0 && s.opts.DrivesAtCommand && s.drv.any() {
+		s.drv.start(s.cmd.F, s.z)
+		p, err = s.derivative(s.t, s.u, s.z)
+	}
 	if err != nil {
 		return s.fail(err)
 	}
@@ -240,13 +297,16 @@ func (s *Sim) fail(err error) error {
 	return fmt.Errorf("sim: step %d at t = %.6g s: %w", s.step, s.t, err)
 }
 
-// power is the instantaneous power of the applied port efforts and external wrenches
-// (W) and the power dissipated by joint damping (W ≥ 0) at one evaluation.
+// power is the instantaneous power of the drives' port efforts and the external
+// wrenches (W) and the power dissipated by joint and port damping and friction (W ≥ 0)
+// at one evaluation.
 type power struct{ applied, dissipated float64 }
 
-// derivative evaluates the interfaces at (Q, u), calls the controller at time t and
-// solves the reduced dynamics for s.udot; it returns the powers at that state.
-func (s *Sim) derivative(t float64, u []float64) (power, error) {
+// derivative evaluates the interfaces at (Q, u), calls the controller at time t, maps
+// its commands through the drives at the states z (s.f, s.zdot), adds the port and
+// joint friction and solves the reduced dynamics for s.udot; it returns the powers at
+// that state.
+func (s *Sim) derivative(t float64, u, z []float64) (power, error) {
 	d := s.d
 	if err := d.SetState(u, nil); err != nil {
 		return power{}, err
@@ -261,21 +321,37 @@ func (s *Sim) derivative(t float64, u []float64) (power, error) {
 	if err := d.Dynamics(s.cmd.Fext); err != nil {
 		return power{}, err
 	}
-	if err := d.Accelerations(s.cmd.F, nil); err != nil {
+	var p power
+	portSpeeds(d, s.elldot)
+	s.drv.eval(z, s.cmd.F, s.f, s.zdot)
+	for i, f := range s.f {
+		p.applied += f * s.elldot[i]
+	}
+	copy(s.fTotal, s.f)
+	p.dissipated = s.loss.addPorts(&s.drv, s.elldot, s.fTotal)
+	tauT, dj := s.loss.joints(d.V)
+	p.dissipated += dj
+	if err := d.Accelerations(s.fTotal, tauT); err != nil {
 		return power{}, err
 	}
 	copy(s.udot, d.Udot)
-	var p power
-	for i, x := range d.TauR {
-		p.applied += x * u[i]
-	}
 	for n := 1; n < len(s.cmd.Fext); n++ {
 		p.applied += d.Kin.Dyn.Twist(n).Dot(s.cmd.Fext[n])
 	}
-	for i, c := range s.damping {
-		p.dissipated += c * d.V[i] * d.V[i]
-	}
 	return p, nil
+}
+
+// portSpeeds writes into elldot (len nf) the port speeds ℓ̇ = JEll·v of d at its last
+// interface update.
+func portSpeeds(d *robocompiler.Data, elldot []float64) {
+	j := d.Kin.JEll.RawMatrix()
+	for i := range elldot {
+		x := 0.0
+		for k, a := range j.Data[i*j.Stride : i*j.Stride+j.Cols] {
+			x += a * d.V[k]
+		}
+		elldot[i] = x
+	}
 }
 
 // gaps updates the closure-gap maxima from the residual of the last interface update.
@@ -304,26 +380,62 @@ func (s *Sim) stepEuler(p power) error {
 		s.u[i] += dt * s.udot[i]
 		s.du[i] = dt * s.u[i]
 	}
+	for i := range s.z {
+		s.z[i] += dt * s.zdot[i]
+	}
 	s.work += dt * p.applied
 	s.dissipated += dt * p.dissipated
 	return s.move(s.du, s.u)
 }
 
-// move steps the tracker by du from the speeds u; after a reconfiguration u is
-// re-expressed in the new independent coordinates (Data.Track, from v = E u with the lift
-// of the last evaluation).
+// move steps the tracker by du from the speeds u to the end of the step; after a
+// reconfiguration u is re-expressed in the new independent coordinates (Data.Track, from
+// v = E u with the lift of the last evaluation).
 func (s *Sim) move(du, u []float64) error {
 	d := s.d
 	copy(d.U, u)
-	if err := d.Track(du); err != nil {
-		var rc *closure.RankChangeError
-		if errors.As(err, &rc) {
-			return fmt.Errorf("mechanism event: %w", err)
-		}
+	if _, err := s.track(du, s.t+s.opts.Dt); err != nil {
 		return err
 	}
 	copy(u, d.U)
 	return nil
+}
+
+// track steps the tracker by du (Data.Track) to the configuration of time t, logs its
+// reconfigurations as events and reports whether the partition changed. A rank change
+// is a mechanism event; with reconfiguration off, a change of the independent
+// coordinates is a *SingularPartitionError.
+func (s *Sim) track(du []float64, t float64) (bool, error) {
+	before := s.d.Partition()
+	if err := s.d.Track(du); err != nil {
+		var rc *closure.RankChangeError
+		if errors.As(err, &rc) {
+			return false, fmt.Errorf("mechanism event: %w", err)
+		}
+		if r := s.d.Lift().RCond; r < foldRCond {
+			return false, fmt.Errorf("%w; the dependent block of the partition with independent %s is nearly singular here (reciprocal condition %.3g), as at a fold of those coordinates: raise the tracker's re-decision threshold (robocompiler.Options.Tracking.RCondTol, e.g. 1e-2) so that the partition switches before the fold",
+				err, strings.Join(s.independentNames(before), ", "), r)
+		}
+		return false, err
+	}
+	if s.d.Partition() == before {
+		return false, nil
+	}
+	return true, s.logSwitches(t, s.independentNames(before))
+}
+
+// foldRCond is the reciprocal condition of the dependent block below which a failed
+// tracking step is reported as an approach to a fold of the independent coordinates.
+const foldRCond = 1e-2
+
+// independentNames names the independent coordinates of partition p.
+func (s *Sim) independentNames(p *closure.Partition) []string {
+	names := s.d.Model().CoordinateNames()
+	out := make([]string, len(p.Independent))
+	for i, c := range p.Independent {
+		out[i] = names[c]
+	}
+	return out
 }
 
 // adopt re-expresses the physical velocity s.vn in the current partition,

@@ -10,9 +10,12 @@ func JlSE3(xi Vec6) Mat6 {
 
 // JlInvSE3 returns the 6x6 inverse of JlSE3(ξ):
 // [[J_l⁻¹, 0], [-J_l⁻¹ Q J_l⁻¹, J_l⁻¹]].
-func JlInvSE3(xi Vec6) Mat6 {
+func JlInvSE3(xi Vec6) Mat6 { return JlInvSE3With(xi, JlInvSO3(xi.Angular())) }
+
+// JlInvSE3With is JlInvSE3(ξ) given ji = JlInvSO3 of ξ's angular part (as LogSE3Jl
+// returns it).
+func JlInvSE3With(xi Vec6, ji Mat3) Mat6 {
 	w := xi.Angular()
-	ji := JlInvSO3(w)
 	q := jacobianQ(w, xi.Linear())
 	var jq, c Mat3
 	mul3(&jq, &ji, &q)

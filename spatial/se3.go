@@ -12,15 +12,24 @@ func ExpSE3(xi Vec6) Transform {
 // (ErrLogBranch comes with a best-effort value); non-finite P gives
 // ErrNonFinite.
 func LogSE3(t Transform) (Vec6, error) {
+	xi, _, err := LogSE3Jl(t)
+	return xi, err
+}
+
+// LogSE3Jl is LogSE3 that also returns the inverse left Jacobian of SO(3) at the rotation
+// part w of the result, JlInvSO3(w), which it computes on the way (pass it to
+// JlInvSE3With instead of computing it again).
+func LogSE3Jl(t Transform) (Vec6, Mat3, error) {
 	w, err := LogSO3(t.R)
 	if err == ErrNonFinite {
-		return Vec6{}, err
+		return Vec6{}, Mat3{}, err
 	}
-	v := JlInvSO3(w).MulVec(t.P)
+	ji := JlInvSO3(w)
+	v := ji.MulVec(t.P)
 	if !isFinite(v.Dot(v)) {
-		return Vec6{}, ErrNonFinite
+		return Vec6{}, Mat3{}, ErrNonFinite
 	}
-	return NewVec6(w, v), err
+	return NewVec6(w, v), ji, err
 }
 
 // isFinite reports whether x is neither NaN nor infinite.

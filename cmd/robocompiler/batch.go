@@ -40,6 +40,10 @@ type batchResultJSON struct {
 	TauR  []float64          `json:"tau_r,omitempty"`
 	Mr    [][]float64        `json:"Mr,omitempty"`
 	Hr    []float64          `json:"hr,omitempty"`
+	// With --derivatives (see evalDerivJSON): ∂u̇/∂q_I, ∂u̇/∂u, ∂u̇/∂f.
+	DUdotDq [][]float64 `json:"dudot_dq,omitempty"`
+	DUdotDu [][]float64 `json:"dudot_du,omitempty"`
+	DUdotDf [][]float64 `json:"dudot_df,omitempty"`
 }
 
 type batchJSON struct {
@@ -57,6 +61,7 @@ type batchFlags struct {
 	in, out, seed string
 	workers       int
 	reduced       bool
+	derivatives   bool
 	noProgress    bool
 }
 
@@ -86,6 +91,7 @@ func init() {
 	c.Flags().StringVar(&f.seed, "seed", "", "named seed of the reference configuration (default: the model's default seed)")
 	c.Flags().IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core); results do not depend on it")
 	c.Flags().BoolVar(&f.reduced, "reduced", false, "also write the reduced inertia Mr and bias hr of every state")
+	c.Flags().BoolVar(&f.derivatives, "derivatives", false, "also write the partial derivatives dudot_dq, dudot_du, dudot_df of every state's forward dynamics")
 	c.Flags().BoolVar(&f.noProgress, "no-progress", false, "no progress bar (it is shown only when stderr is a terminal)")
 	root.AddCommand(c)
 }
@@ -107,7 +113,11 @@ func runBatch(cmd *cobra.Command, arg string, cf *compileFlags, f *batchFlags) e
 	lines, states := parseBatch(b, in)
 	out := make([]robocompiler.BatchResult, len(states))
 	stop := batchProgress(cmd.ErrOrStderr(), b, len(states), f.noProgress)
-	b.Forward(states, out, f.reduced)
+	if f.derivatives {
+		b.ForwardDerivatives(states, out, f.reduced)
+	} else {
+		b.Forward(states, out, f.reduced)
+	}
 	stop()
 	errs, err := writeBatch(f.out, m.Model, b, lines, out)
 	if err != nil {
@@ -316,6 +326,11 @@ func lineResult(m *compile.Model, names []string, independent []int, l parsedLin
 	}
 	if len(res.Mr) > 0 {
 		r.Mr, r.Hr = rows(res.Mr, len(res.Hr)), res.Hr
+	}
+	if len(res.DUdotDq) > 0 {
+		n := len(res.Udot)
+		r.DUdotDq, r.DUdotDu = blockRows(res.DUdotDq, n, n), blockRows(res.DUdotDU, n, n)
+		r.DUdotDf = blockRows(res.DUdotDf, n, len(res.DUdotDf)/n)
 	}
 	return nil
 }

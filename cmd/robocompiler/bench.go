@@ -39,6 +39,7 @@ type benchModelJSON struct {
 	Mobility   int                     `json:"mobility"`
 	Operations map[string]*benchOpJSON `json:"operations"`
 	Note       string                  `json:"note,omitempty"`
+	DerivRatio *float64                `json:"derivatives_vs_forward"` // bench_deriv.go
 	labels     []string                // operation labels in table order, then MuJoCo's
 	keys       []string                // the matching keys
 }
@@ -139,6 +140,9 @@ func benchModel(cmd *cobra.Command, arg, seed string, opts benchOptions) (*bench
 		return nil, err
 	}
 	ops, v, err := benchOps(s)
+	if err == nil {
+		ops, err = benchDerivOps(s, ops)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -169,6 +173,7 @@ func benchModel(cmd *cobra.Command, arg, seed string, opts benchOptions) (*bench
 		r.keys, r.labels = append(r.keys, op.key), append(r.labels, op.label)
 		r.Operations[op.key] = &benchOpJSON{NS: best[i].NS, Allocs: best[i].Allocs}
 	}
+	derivRatio(r)
 	if ref := r.Operations[mujocoKey]; ref != nil {
 		for _, o := range r.Operations {
 			ratio := o.NS / ref.NS

@@ -77,5 +77,6 @@ func benchOps(s *assembled) ([]benchOp, []float64, error) {
 		{"reduced_forward_dynamics", "reduced forward dynamics", forward},
 		{"tracking_step", "tracking step", step},
 	}
+	ops = append(ops, moduleOps(s)...)
 	return ops, append([]float64(nil), fd.V...), nil
 }

@@ -18,6 +18,10 @@ type checkJSON struct {
 	Ratio    *float64 `json:"curvature_omission_ratio_min"`
 	Passed   bool     `json:"passed"`
 	Failures []string `json:"failures"`
+	// Supports are the welded sites of --support; Protocol the report of the paper's
+	// protocol against --reference (present when any protocol flag is given).
+	Supports []string              `json:"supports,omitempty"`
+	Protocol *check.ProtocolReport `json:"protocol,omitempty"`
 	// Error is the command's error object when a target is missed (the report and the
 	// contract's {"error": {...}} in one object).
 	Error *cli.ErrorBody `json:"error,omitempty"`
@@ -27,6 +31,7 @@ func init() {
 	var f compileFlags
 	var start string
 	var opts check.Options
+	var pf protocolFlags
 	c := &cobra.Command{
 		Use:   "check MODEL",
 		Short: "Consistency witnesses (differentials, lift, virtual power, dynamics, curvature) at random feasible states",
@@ -42,15 +47,34 @@ func init() {
 			if err != nil {
 				return err
 			}
-			if need := check.ReferenceBytes(s.m.NV, s.m.Rows, opts.Extended); need > robocompiler.DefaultMemoryBudget {
+			proto, err := pf.setup(cmd, s, &opts)
+			if err != nil {
+				return err
+			}
+			if need := check.ReferenceBytes(s.m.NV, s.m.Rows, opts.Extended); !s.d.Reduced.Tree && need > robocompiler.DefaultMemoryBudget {
 				return cli.Invalid(fmt.Errorf("%s: the KKT reference of check needs about %.3g GB for %d velocities and %d rows, above the memory budget of %.3g GB",
 					s.m.Graph.Source, float64(need)/1e9, s.m.NV, s.m.Rows, float64(robocompiler.DefaultMemoryBudget)/1e9))
 			}
+			q0, p0 := append([]float64(nil), s.d.Q...), s.d.Partition()
 			rep, runErr := check.Run(s.d, opts)
 			if rep == nil {
 				return cli.Invalid(runErr)
 			}
-			out := checkJSON{Model: s.m.Graph.Name, Report: rep, Failures: rep.Failures()}
+			out := checkJSON{Model: s.m.Graph.Name, Report: rep, Failures: rep.Failures(), Supports: pf.supports}
+			if proto != nil {
+				if err := s.d.Place(q0, p0); err != nil {
+					return cli.Numerical(fmt.Errorf("%s: returning to the assembled state for the protocol: %w", s.m.Graph.Source, err))
+				}
+				pr, err := check.Protocol(s.d, *proto)
+				if pr == nil {
+					return protocolFailure(s.m.Graph.Source, proto.Reference, err)
+				}
+				out.Protocol = pr
+				out.Failures = append(out.Failures, pr.Failures()...)
+				if err != nil {
+					out.Failures = append(out.Failures, err.Error())
+				}
+			}
 			if !math.IsNaN(rep.CurvatureOmissionRatioMin) {
 				r := finite(rep.CurvatureOmissionRatioMin)
 				out.Ratio = &r
@@ -82,6 +106,7 @@ func init() {
 	c.Flags().IntVar(&opts.States, "states", 20, "number of random feasible states")
 	c.Flags().Uint64Var(&opts.Seed, "seed", 1, "random seed")
 	c.Flags().BoolVar(&opts.Extended, "extended", false, "solve the KKT reference in extended precision")
+	pf.register(c)
 	root.AddCommand(c)
 }
 
@@ -108,6 +133,12 @@ func printCheck(cmd *cobra.Command, out checkJSON) {
 		row("curvature_omission_ratio_min", *out.Ratio, t.OmissionRatio, ">=")
 	} else {
 		fmt.Fprintf(w, "  %-32s %10s   (no closure drift to omit)\n", "curvature_omission_ratio_min", "n/a")
+	}
+	if p := out.Protocol; p != nil {
+		fmt.Fprintf(w, "protocol against %s: %d %s states, %d reference rows, supports %v\n", p.Reference, p.States, p.StateSource,
+			p.ReferenceRows, out.Supports)
+		fmt.Fprintf(w, "  %-32s %10.3g   median %.3g   (target <= %.0e)\n", "delta_a_max", p.DeltaAMax, p.DeltaAMedian, p.DeltaATarget)
+		fmt.Fprintf(w, "  %-32s %10.3g   median %.3g\n", "delta_f_max", p.DeltaFMax, p.DeltaFMedian)
 	}
 	if out.Passed {
 		fmt.Fprintln(w, "passed")

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/internal/cli"
@@ -41,6 +43,10 @@ type moduleJSON struct {
 	Size   int      `json:"size"`
 	Cuts   []string `json:"cuts"`
 	Inputs []string `json:"inputs"`
+	// Rows are the module's residual rows; JointCoordinates the velocity coordinates its
+	// blocks touch (its dependent chart coordinates, Size, plus its inputs).
+	Rows             int `json:"rows"`
+	JointCoordinates int `json:"joint_coordinates"`
 }
 
 type compileJSON struct {
@@ -57,8 +63,12 @@ type compileJSON struct {
 	Couplings       int          `json:"couplings"`
 	Partition       string       `json:"partition,omitempty"`
 	Modules         []moduleJSON `json:"modules"`
-	ResidualRows    int          `json:"residual_rows"`
-	JacobianNonzero int          `json:"jacobian_nonzeros"`
+	// ModulesAt says which partition the modules were formed under: "request" (the
+	// --partition request), "automatic" (the rank-revealing partition at the default
+	// seed) or "structural" (no partition: the default seed did not assemble).
+	ModulesAt       string `json:"modules_partition"`
+	ResidualRows    int    `json:"residual_rows"`
+	JacobianNonzero int    `json:"jacobian_nonzeros"`
 }
 
 func init() {
@@ -72,10 +82,7 @@ func init() {
 			if err != nil {
 				return err
 			}
-			indep := make([]bool, m.NV)
-			for _, i := range m.Request {
-				indep[i] = true
-			}
+			indep, at := moduleInputs(m)
 			out := compileJSON{Model: m.Graph.Name, Bodies: len(m.Bodies), Nodes: len(m.Bodies) + 1, Joints: len(m.Joints),
 				CycleRank: m.CycleRank, TreeCoordinates: m.NVT, Coordinates: m.NV, ConfigSize: m.NQ,
 				Couplings: len(m.Couplings), Partition: f.partition, ResidualRows: m.Rows,
@@ -90,8 +97,15 @@ func init() {
 			for _, b := range m.Blocks() {
 				out.JacobianNonzero += b.Rows * len(b.Columns)
 			}
+			blocks := m.Blocks()
+			out.ModulesAt = at
 			for _, mod := range m.Modules(indep) {
-				out.Modules = append(out.Modules, moduleJSON{Size: len(mod.Dependent), Cuts: mod.Cuts, Inputs: pickNames(names, mod.Inputs)})
+				rows := 0
+				for _, b := range mod.Blocks {
+					rows += blocks[b].Rows
+				}
+				out.Modules = append(out.Modules, moduleJSON{Size: len(mod.Dependent), Cuts: mod.Cuts, Inputs: pickNames(names, mod.Inputs),
+					Rows: rows, JointCoordinates: len(mod.Dependent) + len(mod.Inputs)})
 			}
 			if jsonOut {
 				return cli.WriteJSON(cmd.OutOrStdout(), out)
@@ -103,13 +117,46 @@ func init() {
 			for _, c := range out.Cuts {
 				fmt.Fprintf(w, "  %-28s %-9s %-10s %d rows, path of %d edges\n", c.Joint, c.Source, c.Type, c.Rows, c.Path)
 			}
-			fmt.Fprintf(w, "modules:\n")
-			for i, mod := range out.Modules {
-				fmt.Fprintf(w, "  %d: %d dependent coordinates, cuts %v\n", i, mod.Size, mod.Cuts)
-			}
+			writeModules(w, out.Modules, at)
 			return nil
 		},
 	}
 	f.register(c)
 	root.AddCommand(c)
+}
+
+// moduleInputs returns which velocity coordinates are independent for the module table,
+// and under which partition: the --partition request, else the automatic partition at
+// the default seed, else none ("structural") when that seed does not assemble.
+func moduleInputs(m *robocompiler.Model) ([]bool, string) {
+	indep := make([]bool, m.NV)
+	if m.Request != nil {
+		for _, i := range m.Request {
+			indep[i] = true
+		}
+		return indep, "request"
+	}
+	d := m.NewData()
+	if err := d.Assemble(""); err != nil {
+		return indep, "structural"
+	}
+	for _, i := range d.Partition().Independent {
+		indep[i] = true
+	}
+	return indep, "automatic"
+}
+
+// writeModules prints the module table: per module its rows, joint coordinates, chart
+// (dependent) coordinates, inputs and cuts, and the totals.
+func writeModules(w io.Writer, mods []moduleJSON, at string) {
+	joints, charts := 0, 0
+	for _, mod := range mods {
+		joints += mod.JointCoordinates
+		charts += mod.Size
+	}
+	fmt.Fprintf(w, "modules (%s partition): %d joint and %d chart coordinates in %d loop modules\n", at, joints, charts, len(mods))
+	fmt.Fprintf(w, "  %2s %5s %6s %6s %7s  %s\n", "#", "rows", "joint", "chart", "inputs", "cuts")
+	for i, mod := range mods {
+		fmt.Fprintf(w, "  %2d %5d %6d %6d %7d  %s\n", i, mod.Rows, mod.JointCoordinates, mod.Size, len(mod.Inputs), strings.Join(mod.Cuts, " "))
+	}
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/spf13/cobra"
-	"gonum.org/v1/gonum/mat"
 )
 
 // stateFile is eval's --state input: per joint coordinates q and velocities v, and
@@ -45,6 +44,11 @@ type evalJSON struct {
 	GapRad      float64            `json:"closure_gap_rad"`
 	// Matrices reports whether M, E and Mr were printed (see evalMatricesMaxNV).
 	Matrices bool `json:"matrices"`
+	// Derivatives is printed with --derivatives (eval_deriv.go).
+	Derivatives *evalDerivJSON `json:"derivatives,omitempty"`
+
+	efforts     []float64 // the port efforts of the state
+	treeEfforts bool      // the state gives tree joint efforts
 }
 
 // evalMatricesMaxNV is the largest number of velocity coordinates for which eval prints
@@ -55,7 +59,7 @@ const evalMatricesMaxNV = 200
 func init() {
 	var f compileFlags
 	var seed, statePath string
-	var matrices bool
+	var matrices, derivatives bool
 	c := &cobra.Command{
 		Use:   "eval MODEL --state FILE",
 		Short: "Evaluate M_T, h_T, E, curvature, M_r, h_r and the constrained accelerations at one state",
@@ -72,18 +76,20 @@ func init() {
 			if err != nil {
 				return err
 			}
-			out, err := evaluate(s, st, statePath)
-			if err != nil {
-				return err
-			}
-			if err := cli.Finite(fmt.Sprintf("%s: eval at the state in %s", s.m.Graph.Source, statePath), out); err != nil {
-				return err
-			}
 			if !cmd.Flags().Changed("matrices") {
 				matrices = s.m.NV <= evalMatricesMaxNV
 			}
-			if out.Matrices = matrices; !matrices {
-				out.M, out.E, out.Mr = nil, nil, nil
+			out, err := evaluate(s, st, statePath, matrices)
+			if err != nil {
+				return err
+			}
+			if derivatives {
+				if out.Derivatives, err = evalDerivatives(s, out, statePath); err != nil {
+					return err
+				}
+			}
+			if err := cli.Finite(fmt.Sprintf("%s: eval at the state in %s", s.m.Graph.Source, statePath), out); err != nil {
+				return err
 			}
 			if jsonOut {
 				return cli.WriteJSON(cmd.OutOrStdout(), out)
@@ -99,6 +105,7 @@ func init() {
 	f.register(c)
 	c.Flags().StringVar(&seed, "seed", "", "named seed giving the coordinates left out of the state (default: the model's default seed)")
 	c.Flags().BoolVar(&matrices, "matrices", false, fmt.Sprintf("print the dense matrices M, E and Mr (default: only for models of at most %d velocity coordinates)", evalMatricesMaxNV))
+	c.Flags().BoolVar(&derivatives, "derivatives", false, "also print the partial derivatives of the reduced forward (and, for a square port map, inverse) dynamics")
 	c.Flags().StringVar(&statePath, "state", "", "state file {\"q\": {...}, \"v\": {...}, \"tau\": {...}}")
 	root.AddCommand(c)
 }
@@ -225,7 +232,7 @@ func evalStart(cmd *cobra.Command, arg, seed string, f *compileFlags, st *stateF
 // evaluate assembles the state's configuration (the given coordinates that are
 // independent are held), lifts the independent part of its velocity, and evaluates the
 // dynamics interfaces there through the front door.
-func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
+func evaluate(s *assembled, st *stateFile, path string, matrices bool) (*evalJSON, error) {
 	d, m := s.d, s.m
 	if len(st.Q) > 0 {
 		q := append([]float64(nil), d.Q...)
@@ -258,6 +265,7 @@ func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
 	}
 	f := make([]float64, len(d.Kin.Ports))
 	tauT := make([]float64, m.NVT)
+	out0 := &evalJSON{efforts: f}
 	for id, x := range st.Tau {
 		if i := portIndex(d.Kin, id); i >= 0 {
 			if len(x) != 1 {
@@ -271,6 +279,7 @@ func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
 			return nil, cli.Invalid(fmt.Errorf("%s: tau[%s]: not an actuator id or a tree joint with %d values", path, id, len(x)))
 		}
 		copy(tauT[m.Joints[j].V0:], x)
+		out0.treeEfforts = true
 	}
 	if err := d.Dynamics(nil); err != nil {
 		return nil, cli.Invalid(err)
@@ -280,14 +289,23 @@ func evaluate(s *assembled, st *stateFile, path string) (*evalJSON, error) {
 	}
 	a, red := d.Assembly, d.Reduced
 	names := m.CoordinateNames()
-	out := &evalJSON{Model: m.Graph.Name, Joints: names[:m.NVT], M: rows(red.MT, m.NVT), H: red.HT,
-		A: map[string]float64{}, Coordinates: names, Mr: rows(red.Mr, p.Mobility), Hr: red.Hr, Udot: d.Udot,
-		Curvature: d.Curv, GapM: a.GapM, GapRad: a.GapRad}
+	out := out0
+	*out = evalJSON{Model: m.Graph.Name, Joints: names[:m.NVT], H: red.HT,
+		A: map[string]float64{}, Coordinates: names, Hr: red.Hr, Udot: d.Udot,
+		Curvature: d.Curv, GapM: a.GapM, GapRad: a.GapRad, Matrices: matrices,
+		efforts: f, treeEfforts: out0.treeEfforts}
 	for i, name := range names {
 		out.A[name] = d.A[i]
 	}
 	out.Independent = pickNames(names, p.Independent)
-	out.E = denseRows(d.Lift().E, m.NV, p.Mobility)
+	if !matrices {
+		return out, nil
+	}
+	mt, mr, e := make([]float64, m.NVT*m.NVT), make([]float64, p.Mobility*p.Mobility), make([]float64, m.NV*p.Mobility)
+	if err := errors.Join(d.DenseTreeMass(mt), d.DenseReducedMass(mr), d.DenseLift(e)); err != nil {
+		return nil, err
+	}
+	out.M, out.Mr, out.E = rows(mt, m.NVT), rows(mr, p.Mobility), rowsOf(e, m.NV, p.Mobility)
 	return out, nil
 }
 
@@ -369,14 +387,11 @@ func rows(x []float64, n int) [][]float64 {
 	return out
 }
 
-// denseRows copies an r×c leading block of A (possibly empty) into rows.
-func denseRows(A *mat.Dense, r, c int) [][]float64 {
+// rowsOf splits the r×c row-major x into rows (never nil, so JSON prints [] rows).
+func rowsOf(x []float64, r, c int) [][]float64 {
 	out := make([][]float64, r)
 	for i := range out {
-		out[i] = make([]float64, c)
-		if c > 0 {
-			mat.Row(out[i], i, A)
-		}
+		out[i] = x[i*c : i*c+c]
 	}
 	return out
 }

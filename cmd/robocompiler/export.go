@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/internal/cli"
 	"github.com/robocompiler/robocompiler/mjcf"
 	"github.com/robocompiler/robocompiler/urdf"
@@ -19,6 +21,8 @@ type exportJSON struct {
 	GapM     float64  `json:"closure_gap_m"`
 	GapRad   float64  `json:"closure_gap_rad"`
 	Closures int      `json:"closures"`
+	// Cuts are the closures of an MJCF export, after the exporter's re-cut (mjcf.ExportGraph).
+	Cuts []mjcf.ExportCut `json:"cuts,omitempty"`
 }
 
 // closuresPath is the URDF sidecar's path: FILE without .urdf, plus .closures.yaml.
@@ -58,8 +62,14 @@ style of Extended URDF.`,
 			m, q := s.m, s.a.Q
 			files := map[string]*bytes.Buffer{out: {}}
 			var order []string
+			var cuts []mjcf.ExportCut
 			if format == "mjcf" {
-				err = mjcf.Export(m, q, files[out], mjcf.ExportOptions{})
+				if m, q, err = exportTree(m, q, &f); err != nil {
+					return err
+				}
+				if cuts, err = mjcf.ExportCuts(m); err == nil {
+					err = mjcf.Export(m, q, files[out], mjcf.ExportOptions{})
+				}
 				order = []string{out}
 			} else {
 				side := closuresPath(out)
@@ -80,12 +90,15 @@ style of Extended URDF.`,
 				return cli.Invalid(err)
 			}
 			res := exportJSON{Model: m.Graph.Name, Format: format, Files: order, GapM: s.a.GapM, GapRad: s.a.GapRad,
-				Closures: len(m.Comparisons)}
+				Closures: len(m.Comparisons), Cuts: cuts}
 			if jsonOut {
 				return cli.WriteJSON(cmd.OutOrStdout(), res)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: wrote %s (%s; %d closures, assembled to %.3g m, %.3g rad)\n",
 				res.Model, strings.Join(order, " and "), format, res.Closures, res.GapM, res.GapRad)
+			for _, c := range cuts {
+				fmt.Fprintf(cmd.OutOrStdout(), "  cut %-36s %-10s %-9s → %s\n", c.ID, c.Kind, c.Source, c.Equality)
+			}
 			return nil
 		},
 	}
@@ -94,4 +107,29 @@ style of Extended URDF.`,
 	c.Flags().StringVar(&format, "format", "", "output format: mjcf or urdf")
 	c.Flags().StringVarP(&out, "output", "o", "", "output file")
 	root.AddCommand(c)
+}
+
+// exportTree re-cuts m for an MJCF file when MuJoCo's equalities cannot write one of its
+// closures (mjcf.ExportGraph: universal cuts become tree joints, their loops are cut at
+// joints MuJoCo writes exactly) and reassembles the re-cut model from the assembled
+// configuration q (the new joints start at zero). Unchanged models are returned as they
+// are.
+func exportTree(m *compile.Model, q []float64, f *compileFlags) (*compile.Model, []float64, error) {
+	g, changed, err := mjcf.ExportGraph(m)
+	if err != nil || !changed {
+		return m, q, cli.Invalid(err)
+	}
+	rm, err := robocompiler.Compile(g, robocompiler.Options{Eliminate: f.eliminate})
+	if err != nil {
+		return nil, nil, cli.Invalid(err)
+	}
+	q0 := rm.Neutral()
+	if err := rm.SetJointValues(q0, m.JointValues(q)); err != nil {
+		return nil, nil, cli.Invalid(err)
+	}
+	d := rm.NewData()
+	if err := d.AssembleFrom(q0); err != nil {
+		return nil, nil, cli.Numerical(fmt.Errorf("%s: reassembling the re-cut export tree: %w", m.Graph.Source, err))
+	}
+	return rm.Model, d.Q, nil
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/internal/cli"
-	"github.com/robocompiler/robocompiler/urdf"
 	"github.com/spf13/cobra"
 )
 
@@ -36,7 +35,7 @@ const stdoutPath = "-"
 
 func init() {
 	var out string
-	var floating bool
+	var floating, merge, snap bool
 	c := &cobra.Command{
 		Use:   "import FILE",
 		Short: "Convert an MJCF (.xml) or URDF (.urdf) model into CMG JSON",
@@ -54,17 +53,22 @@ func init() {
 			if err := cli.RefuseOverwrite("-o", out, args[0]); out != stdoutPath && err != nil {
 				return err
 			}
-			return runImport(cmd, args[0], out, urdf.ImportOptions{Floating: floating})
+			if (merge || snap) && !strings.EqualFold(filepath.Ext(args[0]), ".xml") {
+				return cli.Usage(errors.New("--merge-connect-pairs and --snap-planar-loops apply to MJCF files only"))
+			}
+			return runImport(cmd, args[0], out, robocompiler.Options{Floating: floating, MergeConnectPairs: merge, SnapPlanarLoops: snap})
 		},
 	}
 	c.Flags().StringVarP(&out, "output", "o", stdoutPath, "CMG JSON file to write (- for stdout)")
 	c.Flags().BoolVar(&floating, "floating", false, "URDF: join the root link to the ground by a free joint instead of welding it")
+	c.Flags().BoolVar(&merge, "merge-connect-pairs", false, "MJCF: replace two connect equalities between the same two bodies by the revolute or universal cut their geometry implies")
+	c.Flags().BoolVar(&snap, "snap-planar-loops", false, "MJCF: make loops closed by a connect that are planar to within 1e-5 rad exactly planar (warns which)")
 	root.AddCommand(c)
 }
 
 // runImport loads one model, validates it and writes its CMG JSON to out.
-func runImport(cmd *cobra.Command, model, out string, opts urdf.ImportOptions) error {
-	g, warnings, err := robocompiler.LoadGraph(model, opts.Floating)
+func runImport(cmd *cobra.Command, model, out string, opts robocompiler.Options) error {
+	g, warnings, err := robocompiler.LoadGraphWith(model, opts)
 	for _, w := range warnings {
 		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
 	}

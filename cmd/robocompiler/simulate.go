@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -38,12 +37,13 @@ func init() {
 		Use:   "simulate (TASK.yaml | MODEL --task NAME) --out DIR",
 		Short: "Run a task file (or a shipped task on MODEL); write CSV logs, PNG plots, the task file and metrics to DIR",
 		Long: "Run the rollouts a task file describes (docs/task-format.md) and write one CSV log per run, PNG plots,\n" +
-			"the task file itself (task.yaml), events.json (partition switches and support-mode changes) and metrics.json to DIR.\n" +
+			"the task file itself (task.yaml), <run>_events.csv for every run with partition switches or support-mode changes,\n" +
+			"replay.html (the rollouts in 3-D) and metrics.json to DIR.\n" +
 			"simulate MODEL --task NAME runs the shipped task NAME (tasks/NAME.yaml) on MODEL.\n" +
 			"The outputs are written to a temporary directory beside DIR and moved into DIR only when all are complete;\n" +
 			"a rollout that fails midway still writes the logs so far and exits 3 naming the time and the cause.\n" +
 			fmt.Sprintf("--duration may be at most %d times the task's own duration.\n", maxDurationFactor) +
-			"Shipped tasks (model; [MuJoCo] needs a build with -tags mujoco): " + taskList(),
+			"Shipped tasks (model; [MuJoCo] needs a build with -tags mujoco, [Simbody] one with -tags simbody): " + taskList(),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return simulate(cmd, args[0], &f) },
 	}
@@ -51,7 +51,7 @@ func init() {
 	c.Flags().StringVar(&f.out, "out", "", "output directory (created if missing; required)")
 	c.Flags().Float64Var(&f.duration, "duration", 0, "simulated duration in s (default: the task's own)")
 	c.Flags().StringVar(&f.seed, "seed", "", "named seed to start from (default: the task's start)")
-	c.Flags().StringVar(&f.reconfig, "reconfigure", "", "on or off: override the task's reconfigure setting (off: stop with exit 3 where the requested partition becomes singular)")
+	c.Flags().StringVar(&f.reconfig, "reconfigure", "", "on or off, overriding the task file's reconfigure (default on): on switches the partition where it becomes singular and logs the switch (<run>_events.csv, plot markers); off stops there with exit 3")
 	c.Flags().BoolVar(&f.noProgress, "no-progress", false, "do not draw the progress bar on stderr")
 	root.AddCommand(c)
 }
@@ -67,6 +67,9 @@ func taskList() string {
 		x := fmt.Sprintf("%s (%s)", n, filepath.Base(f.Model))
 		if tasks.IsNative(f) {
 			x += " [MuJoCo]"
+		}
+		if tasks.IsSimbody(f) {
+			x += " [Simbody]"
 		}
 		s = append(s, x)
 	}
@@ -165,6 +168,9 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 	if tasks.IsNative(tf) && mujocoVersion() == "" {
 		return cli.Usage(fmt.Errorf("task %s runs natively in MuJoCo, and this build has none: rebuild with -tags mujoco (libmujoco-dev installed)", tf.Name))
 	}
+	if tasks.IsSimbody(tf) && !simbodyBuilt {
+		return cli.Usage(fmt.Errorf("task %s runs in Simbody, and this build has none: rebuild with -tags simbody (libsimbody-dev installed)", tf.Name))
+	}
 	if f.duration > maxDurationFactor*tf.Duration {
 		return cli.Invalid(fmt.Errorf("--duration %g s: task %s allows at most %g s (%d times its own %g s; the logs must fit the memory budget)",
 			f.duration, tf.Name, maxDurationFactor*tf.Duration, maxDurationFactor, tf.Duration))
@@ -209,9 +215,9 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 	case errors.As(err, &te):
 		return invalidTask(err)
 	case errors.As(err, &re) && res != nil:
-		partial := &tasks.Result{Runs: res.Runs, Events: res.Events}
+		partial := &tasks.Result{Runs: res.Runs}
 		out := map[string]any{"model": g.Name, "task": tf.Name, "steps": partial.Steps(), "wall_s": wall, "failed_run": re.Run}
-		if _, werr := writeOutputs(tmp, f.out, tf, partial, out); werr != nil {
+		if _, werr := writeOutputs(cmd, tmp, f.out, tf, g, partial, out); werr != nil {
 			return cli.Invalid(werr)
 		}
 		return cli.Numerical(fmt.Errorf("%s: task %s: %w (the logs so far are in %s)", g.Source, tf.Name, err, f.out))
@@ -220,13 +226,16 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 	}
 	out := map[string]any{"model": g.Name, "task": tf.Name, "steps": res.Steps(), "wall_s": wall,
 		"closure_gap_max_m": res.GapMaxM()}
+	if simT := simulatedSeconds(res); simT > 0 {
+		out["simulated_s"], out["wall_per_sim_s"] = simT, wall/simT
+	}
 	for _, m := range res.Metrics {
 		out[m.Name] = m.Value
 	}
 	if err := cli.Finite(fmt.Sprintf("%s: task %s", g.Source, tf.Name), out); err != nil {
 		return err
 	}
-	files, err := writeOutputs(tmp, f.out, tf, res, out)
+	files, err := writeOutputs(cmd, tmp, f.out, tf, g, res, out)
 	if err != nil {
 		return cli.Invalid(err)
 	}
@@ -240,6 +249,21 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 // seedNames lists the seeds of g, sorted.
 func seedNames(g *cmg.Graph) string {
 	return fmt.Sprint(slices.Sorted(maps.Keys(g.Seeds)))
+}
+
+// simulatedSeconds returns the simulated time summed over the rollouts: the last "t" of
+// each log (rollouts without a time column count 0).
+func simulatedSeconds(res *tasks.Result) float64 {
+	total := 0.0
+	for _, r := range res.Runs {
+		if r.Log == nil || r.Log.Rows() == 0 {
+			continue
+		}
+		if i := r.Log.Index("t"); i >= 0 {
+			total += r.Log.Row(r.Log.Rows() - 1)[i]
+		}
+	}
+	return total
 }
 
 // tempDir creates a fresh directory beside out (on its file system, so that the outputs
@@ -302,10 +326,11 @@ func appendMissing(missing []string, have map[string]bool, key string) []string 
 }
 
 // writeOutputs writes every output of a task into the fresh directory tmp — one CSV per
-// run, the figures, the task file (task.yaml), events.json when there are events, and
-// metrics.json (out, with "files" added) — and moves tmp into dir. It returns the file
-// names written.
-func writeOutputs(tmp, dir string, tf *taskfile.File, res *tasks.Result, out map[string]any) ([]string, error) {
+// run, <run>_events.csv for every run with events (their times also marked on the
+// figures), the figures, the task file (task.yaml), replay.html (the runs on the graph g)
+// and metrics.json (out, with "task_file" and "files" added) — and moves tmp into dir. It
+// returns the file names written.
+func writeOutputs(cmd *cobra.Command, tmp, dir string, tf *taskfile.File, g *cmg.Graph, res *tasks.Result, out map[string]any) ([]string, error) {
 	var files []string
 	write := func(name string, data []byte) error {
 		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
@@ -323,6 +348,12 @@ func writeOutputs(tmp, dir string, tf *taskfile.File, res *tasks.Result, out map
 			return nil, err
 		}
 	}
+	names, contents := res.EventFiles()
+	for i, name := range names {
+		if err := write(name, contents[i]); err != nil {
+			return nil, err
+		}
+	}
 	for _, fig := range res.Figures {
 		if err := fig.Plot.Save(filepath.Join(tmp, fig.File), 16, 9); err != nil {
 			return nil, fmt.Errorf("%s: %w", fig.File, err)
@@ -332,15 +363,7 @@ func writeOutputs(tmp, dir string, tf *taskfile.File, res *tasks.Result, out map
 	if err := write("task.yaml", tf.Source); err != nil {
 		return nil, err
 	}
-	if len(res.Events) > 0 {
-		b, err := json.MarshalIndent(res.Events, "", "  ")
-		if err != nil {
-			return nil, err
-		}
-		if err := write("events.json", append(b, '\n')); err != nil {
-			return nil, err
-		}
-	}
+	files = writeReplay(cmd, tmp, g, res, files)
 	out["task_file"] = tf.Path
 	out["files"] = append(files, "metrics.json")
 	var metrics bytes.Buffer
@@ -358,12 +381,18 @@ func writeOutputs(tmp, dir string, tf *taskfile.File, res *tasks.Result, out map
 
 // printSimulate writes the readable report.
 func printSimulate(w io.Writer, name string, res *tasks.Result, wall float64, files []string) {
-	fmt.Fprintf(w, "%s: %d steps in %.1f s wall; largest closure gap %.3g m\n", name, res.Steps(), wall, res.GapMaxM())
+	fmt.Fprintf(w, "%s: %d steps in %.1f s wall", name, res.Steps(), wall)
+	if simT := simulatedSeconds(res); simT > 0 {
+		fmt.Fprintf(w, " (%.3g s per simulated second)", wall/simT)
+	}
+	fmt.Fprintf(w, "; largest closure gap %.3g m\n", res.GapMaxM())
 	for _, m := range res.Metrics {
 		fmt.Fprintf(w, "  %-40s %.6g\n", m.Name, m.Value)
 	}
-	if len(res.Events) > 0 {
-		fmt.Fprintf(w, "  %d events (events.json)\n", len(res.Events))
+	for _, r := range res.Runs {
+		if len(r.Events) > 0 {
+			fmt.Fprintf(w, "  %s: %d events (%s_events.csv)\n", r.Name, len(r.Events), r.Name)
+		}
 	}
 	fmt.Fprintf(w, "wrote %v\n", files)
 }

@@ -29,6 +29,9 @@ type Plot struct {
 	Series                []Series
 	// LogY draws the y axis logarithmically (non-positive values are clipped to 1e-18).
 	LogY bool
+	// Markers are drawn as vertical dashed lines across the plot (rollout events such as
+	// partition switches; see EventMarkers).
+	Markers []Marker
 }
 
 // decadeTicks are gonum.LogTicks labelled with two significant digits ("1e-05"), where
@@ -93,6 +96,9 @@ func (p *Plot) Save(path string, width, height float64) error {
 		line.Width = vg.Points(1)
 		pl.Add(line)
 		pl.Legend.Add(s.Label, line)
+	}
+	if err := addMarkers(pl, p.Markers); err != nil {
+		return fmt.Errorf("plot: %q: %w", p.Title, err)
 	}
 	return pl.Save(vg.Length(width)*vg.Centimeter, vg.Length(height)*vg.Centimeter, path)
 }

@@ -265,7 +265,7 @@ func tasks(r *runner, native bool) (string, error) {
 		}
 		var keys []string
 		for k, x := range v {
-			if _, ok := x.(float64); ok && k != "wall_s" && k != "steps" {
+			if _, ok := x.(float64); ok && k != "wall_s" && k != "wall_per_sim_s" && k != "simulated_s" && k != "steps" {
 				keys = append(keys, k)
 			}
 		}

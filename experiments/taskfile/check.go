@@ -17,10 +17,14 @@ const (
 var controllerKinds = []string{"none", "port_pd", "computed_torque", "task_pd"}
 
 // Runners are the robot-specific Go experiments a file may select.
-var Runners = []string{"go2", "go2_native", "panda"}
+var Runners = []string{"go2", "go2_native", "kangaroo_landing", "kangaroo_landing_native", "panda"}
 
 // MetricStats are the rollout statistics a metric may report.
-var MetricStats = []string{"closure_gap_m", "closure_gap_rad", "native_gap", "reconfigurations", "mode_switches", "steps"}
+var MetricStats = []string{"closure_gap_m", "closure_gap_rad", "native_gap", "constraint_qerr", "constraint_uerr", "balance_drift",
+	"reconfigurations", "mode_switches", "steps"}
+
+// Backends are the engines a run may use.
+var Backends = []string{"reduced", "mujoco", "simbody"}
 
 // checker collects the first error.
 type checker struct {
@@ -418,7 +422,7 @@ func (f *File) checkRuns(c *checker) {
 		if r.Backend == "" {
 			r.Backend = "reduced"
 		}
-		c.oneOf(fld+".backend", r.Backend, []string{"reduced", "mujoco"})
+		c.oneOf(fld+".backend", r.Backend, Backends)
 		if r.Substeps < 0 {
 			c.fail(fld+".substeps", "%d: expected a positive number", r.Substeps)
 		}
@@ -457,22 +461,26 @@ func (f *File) checkMetrics(c *checker) {
 			c.fail(fld+".name", "missing: expected the metric's name")
 		}
 		kinds := 0
-		for _, b := range []bool{m.RMS != "", len(m.Peak) > 0, m.Min != "", m.Final != "", m.Stat != "", len(m.Diff) > 0} {
+		for _, b := range []bool{m.RMS != "", len(m.Peak) > 0, m.Min != "", m.Final != "", m.Stat != "", len(m.Diff) > 0, m.RMSDiff != ""} {
 			if b {
 				kinds++
 			}
 		}
 		if kinds != 1 {
-			c.fail(fld, "expected exactly one of rms, peak, min, final, stat or diff")
+			c.fail(fld, "expected exactly one of rms, peak, min, final, stat, diff or rms_diff")
 		}
 		if m.Stat != "" {
 			c.oneOf(fld+".stat", m.Stat, MetricStats)
 		}
-		if len(m.Diff) > 0 && len(m.Between) != 2 {
+		compares := len(m.Diff) > 0 || m.RMSDiff != ""
+		if compares && len(m.Between) != 2 {
 			c.fail(fld+".between", "expected the two runs to compare")
 		}
-		if len(m.Diff) == 0 && len(m.Between) > 0 {
-			c.fail(fld+".between", "only a diff metric compares runs")
+		if !compares && len(m.Between) > 0 {
+			c.fail(fld+".between", "only a diff or rms_diff metric compares runs")
+		}
+		if m.Relative && m.RMSDiff == "" {
+			c.fail(fld+".relative", "only an rms_diff metric is relative")
 		}
 		f.checkRunNames(c, fld+".between", m.Between)
 		f.checkRunNames(c, fld+".runs", m.Runs)

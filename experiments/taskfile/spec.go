@@ -51,7 +51,7 @@ type Spec struct {
 	Metrics []Metric `yaml:"metrics"`
 	Plots   []Plot   `yaml:"plots"`
 	// Runner selects a robot-specific Go experiment instead of the controller, references
-	// and runs of this file (panda, go2, go2_native); the file then names only the model,
+	// and runs of this file (panda, go2, go2_native, kangaroo_landing, kangaroo_landing_native); the file then names only the model,
 	// start and duration.
 	Runner string `yaml:"runner"`
 }
@@ -226,7 +226,8 @@ type Run struct {
 	// Payload changes body masses of the plant only (the controller keeps the nominal
 	// model): a controller/plant mismatch.
 	Payload []Payload `yaml:"payload"`
-	// Backend is "reduced" (default) or "mujoco" (needs -tags mujoco).
+	// Backend is "reduced" (default), "mujoco" (needs -tags mujoco) or "simbody" (needs
+	// -tags simbody).
 	Backend string `yaml:"backend"`
 	// Substeps are MuJoCo steps per task step (default 1).
 	Substeps int `yaml:"substeps"`
@@ -244,16 +245,21 @@ type Metric struct {
 	Name string `yaml:"name"`
 	// RMS of a log column over Window; Peak of |value| over the columns starting with any
 	// prefix; Min and Final of a column; Stat a rollout statistic (closure_gap_m,
-	// closure_gap_rad, reconfigurations, mode_switches, steps); Diff the largest |a − b| at
-	// matching rows over the columns with the prefixes, between the two runs Between.
-	RMS     string    `yaml:"rms"`
-	Peak    []string  `yaml:"peak"`
-	Min     string    `yaml:"min"`
-	Final   string    `yaml:"final"`
-	Stat    string    `yaml:"stat"`
-	Diff    []string  `yaml:"diff"`
-	Between []string  `yaml:"between"`
-	Window  []float64 `yaml:"window"` // [t0, t1] s (default: the whole run)
+	// closure_gap_rad, native_gap, constraint_qerr, constraint_uerr, balance_drift,
+	// reconfigurations, mode_switches, steps); Diff the largest |a − b| at matching rows
+	// over the columns with the prefixes, between the two runs Between; RMSDiff the
+	// difference |RMS_b − RMS_a| of a column's RMS between the two runs Between a and b,
+	// divided by RMS_a when Relative.
+	RMS      string    `yaml:"rms"`
+	Peak     []string  `yaml:"peak"`
+	Min      string    `yaml:"min"`
+	Final    string    `yaml:"final"`
+	Stat     string    `yaml:"stat"`
+	Diff     []string  `yaml:"diff"`
+	Between  []string  `yaml:"between"`
+	RMSDiff  string    `yaml:"rms_diff"`
+	Relative bool      `yaml:"relative"`
+	Window   []float64 `yaml:"window"` // [t0, t1] s (default: the whole run)
 	// Scale multiplies the value (default 1; e.g. 1000 for mm from m).
 	Scale float64 `yaml:"scale"`
 	// Runs restricts a per-run metric to these runs (default all).

@@ -235,6 +235,14 @@ func (p *filePlan) run(i int) (*runPlan, error) {
 		}
 		r.pl.u0 = nominal.u0
 	}
+	if rs.Backend == "simbody" {
+		if len(s.Supports) > 0 {
+			return nil, f.Errorf(fld+".backend", "a Simbody run has no support modes; use the reduced or mujoco backend")
+		}
+		if len(s.Start.V) > 0 {
+			return nil, f.Errorf(fld+".backend", "a Simbody run starts from rest; remove start.v or use another backend")
+		}
+	}
 	if rs.Backend == "mujoco" {
 		for _, c := range r.pl.m.Comparisons {
 			if c.Kind == compile.RowsWeld || (c.Joint >= 0 && r.pl.m.Joints[c.Joint].Model.Kind == joint.Fixed) {
@@ -458,4 +466,13 @@ func (r *fileRef) position(k *kin.Data) spatial.Vec3 {
 		p = p.Sub(k.Pose(r.other).P)
 	}
 	return p
+}
+
+// coordNames returns the names of the velocity indices idx.
+func coordNames(names []string, idx []int) []string {
+	out := make([]string, len(idx))
+	for i, v := range idx {
+		out[i] = names[v]
+	}
+	return out
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/robocompiler/robocompiler/experiments/plot"
 	"github.com/robocompiler/robocompiler/experiments/taskfile"
 	"github.com/robocompiler/robocompiler/sim"
+	sbrun "github.com/robocompiler/robocompiler/sim/simbody"
 )
 
 // fixedColumns are the log columns of every reduced-dynamics rollout (sim.Log) besides
@@ -18,17 +19,25 @@ var fixedColumns = []string{"t", "gap_m", "gap_rad", "kinetic_J", "potential_J",
 // nativeColumns are the columns a MuJoCo run adds (sim/native).
 var nativeColumns = []string{"gap_native"}
 
+// simbodyColumns are the columns of a Simbody run (sim/simbody) besides the coordinates,
+// ports and probes.
+var simbodyColumns = []string{"t", "qerr_simbody", "uerr_simbody", "kinetic_J", "potential_J", "work_J", "dissipated_J", "balance_J"}
+
 // columnsOf predicts the log columns of run r with the probes of one controller
 // instance: exact names, and prefixes for the per-coordinate columns.
 func columnsOf(r *runPlan, probes []sim.Probe) (exact []string, prefixes []string) {
-	exact = append(exact, fixedColumns...)
+	exact = fixedColumns
+	prefixes = []string{"q:", "v:", "u["}
+	if r.spec.Backend == "simbody" {
+		exact, prefixes = simbodyColumns, []string{"q:"}
+	}
+	exact = slices.Clone(exact)
 	for _, p := range r.pl.m.Ports {
 		exact = append(exact, "ell:"+p.ID, "f:"+p.ID)
 	}
 	for _, p := range probes {
 		exact = append(exact, p.Columns()...)
 	}
-	prefixes = []string{"q:", "v:", "u["}
 	if r.spec.Backend == "mujoco" {
 		exact = append(exact, nativeColumns...)
 		prefixes = append(prefixes, "site:")
@@ -91,6 +100,11 @@ func (p *filePlan) checkColumns(builds []*runBuild) error {
 				return p.f.Errorf(fld+"."+c.field, "%q: no such log column (columns: %s)", c.name, valid(runs))
 			}
 		}
+		for _, rn := range m.Between {
+			if m.RMSDiff != "" && !has([]string{rn}, m.RMSDiff, false) {
+				return p.f.Errorf(fld+".rms_diff", "%q: no such log column in run %s (columns: %s)", m.RMSDiff, rn, valid([]string{rn}))
+			}
+		}
 		for k, pre := range append(slices.Clone(m.Peak), m.Diff...) {
 			if !has(runs, pre, true) {
 				field := fmt.Sprintf("%s.peak[%d]", fld, k)
@@ -123,6 +137,16 @@ func (p *filePlan) report(res *Result) {
 		if len(m.Diff) > 0 {
 			a, b := byName[m.Between[0]], byName[m.Between[1]]
 			res.Metrics = append(res.Metrics, Metric{m.Name, m.Scale * logDiff(a.Log, b.Log, m.Diff)})
+			continue
+		}
+		if m.RMSDiff != "" {
+			ra, _ := metricValue(&taskfile.Metric{RMS: m.RMSDiff, Window: m.Window}, byName[m.Between[0]])
+			rb, _ := metricValue(&taskfile.Metric{RMS: m.RMSDiff, Window: m.Window}, byName[m.Between[1]])
+			v := math.Abs(rb - ra)
+			if m.Relative {
+				v /= ra
+			}
+			res.Metrics = append(res.Metrics, Metric{m.Name, m.Scale * v})
 			continue
 		}
 		for _, r := range res.Runs {
@@ -174,60 +198,6 @@ func (p *filePlan) report(res *Result) {
 	if !gapDone && closed {
 		title := p.s.Name
 		res.Figures = append(res.Figures, gapFigure(title, reduced))
-	}
-	runOf := map[*sim.Log]string{}
-	for _, r := range res.Runs {
-		runOf[r.Log] = r.Name
-	}
-	for i := range res.Figures {
-		markEvents(&res.Figures[i].Plot, res.Events, runOf)
-	}
-}
-
-// maxMarks bounds the event markers drawn on one figure.
-const maxMarks = 12
-
-// markEvents draws the events of the figure's runs (runOf names the run of each log) as
-// vertical lines across its data range, labelled once per kind ("partition switch",
-// "mode change").
-func markEvents(pl *plot.Plot, events []Event, runOf map[*sim.Log]string) {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	runs := map[string]bool{}
-	for _, s := range pl.Series {
-		runs[runOf[s.Log]] = true
-		c := s.Log.Index(s.Y)
-		k := s.Scale
-		if k == 0 {
-			k = 1
-		}
-		for r := range s.Log.Rows() {
-			y := k * s.Log.Row(r)[c]
-			if math.IsNaN(y) || math.IsInf(y, 0) || (pl.LogY && y <= 0) {
-				continue
-			}
-			lo, hi = math.Min(lo, y), math.Max(hi, y)
-		}
-	}
-	if !(hi > lo) {
-		return
-	}
-	labelled := map[string]bool{}
-	n := 0
-	for _, e := range events {
-		if !runs[e.Run] || len(e.From) == 0 || n == maxMarks { // not the first mode
-			continue
-		}
-		label := "partition switch"
-		if e.Kind == "mode" {
-			label = "mode change"
-		}
-		if labelled[label] {
-			label = ""
-		}
-		labelled[label] = true
-		mark := &sim.Log{Columns: []string{"t", "event"}, Data: []float64{e.T, lo, e.T, hi}}
-		pl.Series = append(pl.Series, plot.Series{Log: mark, X: "t", Y: "event", Label: label})
-		n++
 	}
 }
 
@@ -306,12 +276,43 @@ func metricValue(m *taskfile.Metric, r Run) (float64, bool) {
 		return r.Stats.GapMaxRad, true
 	case "native_gap":
 		return r.NativeGap, l.Index("gap_native") >= 0
+	case "constraint_qerr":
+		return simbodyStat(r, func(s *sbrun.Stats) float64 { return s.QErrMax })
+	case "constraint_uerr":
+		return simbodyStat(r, func(s *sbrun.Stats) float64 { return s.UErrMax })
+	case "balance_drift":
+		if r.Simbody != nil {
+			return r.Simbody.BalanceDriftJ, true
+		}
+		return ledgerDrift(l)
 	case "reconfigurations":
 		return float64(r.Stats.Reconfigurations), true
 	case "mode_switches":
 		return float64(r.Stats.ModeSwitches), true
 	}
 	return float64(r.Stats.Steps), true
+}
+
+// simbodyStat returns a statistic of a Simbody run (ok false for the other backends).
+func simbodyStat(r Run, get func(*sbrun.Stats) float64) (float64, bool) {
+	if r.Simbody == nil {
+		return 0, false
+	}
+	return get(r.Simbody), true
+}
+
+// ledgerDrift returns the largest |balance_J − balance_J at the first row| of a log
+// (ok false without the column).
+func ledgerDrift(l *sim.Log) (float64, bool) {
+	c := l.Index("balance_J")
+	if c < 0 || l.Rows() == 0 {
+		return 0, false
+	}
+	b0, d := l.Row(0)[c], 0.0
+	for i := range l.Rows() {
+		d = math.Max(d, math.Abs(l.Row(i)[c]-b0))
+	}
+	return d, true
 }
 
 // windowRows returns the rows of l with t in the window [t0, t1] (all rows for nil).

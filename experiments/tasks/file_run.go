@@ -11,16 +11,23 @@ import (
 	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/sim"
 	"github.com/robocompiler/robocompiler/sim/native"
+	sbrun "github.com/robocompiler/robocompiler/sim/simbody"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
 // runners are the robot-specific Go experiments a task file may select (runner:).
 var runners = map[string]func(g *cmg.Graph, o Options) (*Result, error){
 	"go2": runGo2, "go2_native": runGo2Native, "panda": runPanda,
+	"kangaroo_landing": runKangarooLanding, "kangaroo_landing_native": runKangarooLandingNative,
 }
 
+// nativeRunners are the runners with a MuJoCo run (they need -tags mujoco).
+var nativeRunners = []string{"go2_native", "kangaroo_landing_native"}
+
 // runnerSeed is the seed each runner starts from (the file's start seed is copied there).
-var runnerSeed = map[string]string{"go2": go2Seed, "go2_native": go2Seed, "panda": pandaSeed}
+// The landing runners start from the model's default seed.
+var runnerSeed = map[string]string{"go2": go2Seed, "go2_native": go2Seed, "panda": pandaSeed,
+	"kangaroo_landing": "default", "kangaroo_landing_native": "default"}
 
 // RolloutError is a rollout that failed midway: the Result returned with it holds the
 // logs of the runs so far, the failed one up to its last logged step.
@@ -35,9 +42,14 @@ func (e *RolloutError) Error() string { return fmt.Sprintf("run %s: %v", e.Run, 
 // Unwrap returns the cause.
 func (e *RolloutError) Unwrap() error { return e.Err }
 
+// IsSimbody reports whether the task file has a Simbody run (it needs -tags simbody).
+func IsSimbody(f *taskfile.File) bool {
+	return f.Runner == "" && slices.ContainsFunc(f.Runs, func(r taskfile.Run) bool { return r.Backend == "simbody" })
+}
+
 // IsNative reports whether the task file has a MuJoCo run (it needs -tags mujoco).
 func IsNative(f *taskfile.File) bool {
-	if f.Runner == "go2_native" {
+	if slices.Contains(nativeRunners, f.Runner) {
 		return true
 	}
 	for _, r := range f.Runs {
@@ -54,6 +66,9 @@ func IsNative(f *taskfile.File) bool {
 func RunFile(f *taskfile.File, g *cmg.Graph, o Options) (*Result, error) {
 	if !(o.Duration > 0) {
 		o.Duration = f.Duration
+	}
+	if f.Reconfigure == "off" {
+		o.Reconfigure = sim.ReconfigureOff
 	}
 	if f.Runner != "" {
 		g = g.Clone()
@@ -87,8 +102,7 @@ func RunFile(f *taskfile.File, g *cmg.Graph, o Options) (*Result, error) {
 	pr := &progress{o: o, total: total}
 	res := &Result{}
 	for i, r := range p.runs {
-		run, events, err := p.rollout(r, builds[i], n, pr)
-		res.Events = append(res.Events, events...)
+		run, err := p.rollout(r, builds[i], n, pr)
 		if run.Log != nil {
 			res.Runs = append(res.Runs, run)
 		}
@@ -445,94 +459,51 @@ func (p supportProbe) Sample(s *sim.State, _ *robocompiler.Data, _ *sim.Command,
 }
 
 // rollout runs r for n steps on its backend; it returns the run (with the rows logged
-// so far when it fails) and its events.
-func (p *filePlan) rollout(r *runPlan, b *runBuild, n int, pr *progress) (Run, []Event, error) {
+// so far when it fails from our rollout). A rollout on the reduced dynamics logs its partition and mode
+// switches (sim.Sim.Events) and, with o.Reconfigure off, stops with a
+// *sim.SingularPartitionError where its partition becomes singular.
+func (p *filePlan) rollout(r *runPlan, b *runBuild, n int, pr *progress) (Run, error) {
 	s := p.s
-	ctrl, probes, sched, held, err := (*b)()
+	ctrl, probes, sched, _, err := (*b)()
 	if err != nil {
-		return Run{}, nil, err
+		return Run{}, err
 	}
-	var events []Event
 	integ := sim.RK4
 	if s.Integrator == "euler" {
 		integ = sim.SemiImplicitEuler
 	}
 	name := r.spec.Name
-	if r.spec.Backend == "mujoco" {
+	switch r.spec.Backend {
+	case "mujoco":
 		sub := r.spec.Substeps
 		nd, err := r.pl.data()
 		if err != nil {
-			return Run{}, nil, err
+			return Run{}, err
 		}
 		nat, err := native.Run(nd, ctrl, sub*n, native.Options{Dt: s.Step / float64(sub), LogEvery: sub * s.LogEvery,
 			Probes: probes, Schedule: sched, Progress: pr.hook()})
 		if err != nil {
-			return Run{}, nil, err
+			return Run{}, err
 		}
-		return Run{Name: name, Log: nat.Log, Stats: sim.Stats{Steps: nat.Stats.Steps}, NativeGap: nat.Stats.GapMax}, nil, nil
-	}
-	x, err := r.pl.sim(ctrl, sim.Options{Dt: s.Step, Integrator: integ, LogEvery: s.LogEvery, Probes: probes, Schedule: sched})
-	if err != nil {
-		return Run{}, nil, err
-	}
-	x.Reserve(n/s.LogEvery + 2)
-	hook := pr.hook()
-	modeEvents := func() []Event {
-		if held == nil {
-			return events
-		}
-		out := append([]Event(nil), held.events...)
-		for i := range out {
-			out[i].Run = name
-		}
-		return mergeEvents(out, events)
-	}
-	part, reconf := x.Partition(), 0
-	for i := range n {
-		err := x.Step()
-		st := x.Stats()
-		if err == nil && st.Reconfigurations > reconf && !slices.Equal(part.Independent, x.Partition().Independent) {
-			from, to := coordNames(r.pl.m.CoordinateNames(), part.Independent), coordNames(r.pl.m.CoordinateNames(), x.Partition().Independent)
-			events = append(events, Event{Run: name, T: x.Time(), Kind: "reconfiguration", From: from, To: to})
-			if s.Reconfigure == "off" {
-				err = fmt.Errorf("t = %.6g s: the requested partition became singular (independent %v would switch to %v) and reconfigure is off",
-					x.Time(), from, to)
-			}
-		}
-		reconf, part = st.Reconfigurations, x.Partition()
+		return Run{Name: name, Log: nat.Log, Stats: sim.Stats{Steps: nat.Stats.Steps}, NativeGap: nat.Stats.GapMax}, nil
+	case "simbody":
+		d, err := r.pl.data()
 		if err != nil {
-			return Run{Name: name, Log: x.Log(), Stats: x.Stats()}, modeEvents(), err
+			return Run{}, err
 		}
-		if hook != nil {
-			hook(i + 1)
+		sb, err := sbrun.Run(d, ctrl, n, sbrun.Options{Dt: s.Step, LogEvery: s.LogEvery, Probes: probes, Progress: pr.hook()})
+		if err != nil {
+			return Run{}, err
 		}
+		return Run{Name: name, Log: sb.Log, Stats: sim.Stats{Steps: sb.Stats.Steps}, Simbody: &sb.Stats}, nil
 	}
-	if err := x.Run(0); err != nil {
-		return Run{Name: name, Log: x.Log(), Stats: x.Stats()}, modeEvents(), err
+	x, err := r.pl.sim(ctrl, sim.Options{Dt: s.Step, Integrator: integ, LogEvery: s.LogEvery, Probes: probes, Schedule: sched,
+		Reconfigure: pr.o.Reconfigure, Progress: pr.hook()})
+	if err != nil {
+		return Run{}, err
 	}
-	return Run{Name: name, Log: x.Log(), Stats: x.Stats()}, modeEvents(), nil
-}
-
-// coordNames returns the names of the velocity indices idx.
-func coordNames(names []string, idx []int) []string {
-	out := make([]string, len(idx))
-	for i, v := range idx {
-		out[i] = names[v]
-	}
-	return out
-}
-
-// mergeEvents merges two time-ordered event lists.
-func mergeEvents(a, b []Event) []Event {
-	out := make([]Event, 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		if b[0].T < a[0].T {
-			out, b = append(out, b[0]), b[1:]
-		} else {
-			out, a = append(out, a[0]), a[1:]
-		}
-	}
-	return append(append(out, a...), b...)
+	err = x.Run(n)
+	return Run{Name: name, Log: x.Log(), Stats: x.Stats(), Events: x.Events()}, err
 }
 
 // qpSettings resolves the controller's QP on model m: its ports (default every port with

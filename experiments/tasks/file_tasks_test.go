@@ -3,17 +3,18 @@ package tasks
 import (
 	"errors"
 	"fmt"
-	"github.com/robocompiler/robocompiler/cmg"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/experiments/taskfile"
 	"github.com/robocompiler/robocompiler/internal/testfix"
 	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"github.com/robocompiler/robocompiler/mjcf"
+	"github.com/robocompiler/robocompiler/sim"
 )
 
 // TestFiveBarCircle: the five-bar, which has no Go task, tracks a 3-cm circle with its
@@ -39,10 +40,10 @@ func TestFiveBarCircle(t *testing.T) {
 }
 
 // TestGo2SupportSchedule: the Go2 steps from a support schedule written in a task file:
-// five mode changes (the first support set and four switches), logged as events; the
-// point supports hold to round-off, the base tracks to a tenth of a millimetre and the
-// swing feet to a millimetre, within the Go2's torque limits; the support count visits 3
-// and 4 feet.
+// five mode changes (the first support set and four switches), logged as events and
+// marked on the figures; the point supports hold to round-off, the base tracks to a tenth
+// of a millimetre and the swing feet to two millimetres (against the model's joint
+// friction), within the Go2's torque limits; the support count visits 3 and 4 feet.
 func TestGo2SupportSchedule(t *testing.T) {
 	g, _, err := mjcf.ImportFile(testmodels.Path(t, testmodels.Go2))
 	if err != nil {
@@ -55,8 +56,14 @@ func TestGo2SupportSchedule(t *testing.T) {
 	for _, m := range res.Metrics {
 		t.Logf("%s = %.6g", m.Name, m.Value)
 	}
-	if n := metric(t, res, "mode_switches"); n != 5 || len(res.Events) != 5 {
-		t.Errorf("%g mode switches, %d events; want 5", n, len(res.Events))
+	modes := 0
+	for _, e := range res.Runs[0].Events {
+		if e.Kind == sim.EventMode {
+			modes++
+		}
+	}
+	if n := metric(t, res, "mode_switches"); n != 5 || modes != 5 {
+		t.Errorf("%g mode switches, %d mode events; want 5", n, modes)
 	}
 	if g := metric(t, res, "support_gap_max_m"); !(g < 1e-10) {
 		t.Errorf("support gap %.3g m", g)
@@ -64,7 +71,7 @@ func TestGo2SupportSchedule(t *testing.T) {
 	if e := metric(t, res, "base_rms_mm"); !(e < 0.2) {
 		t.Errorf("base RMS %.3g mm", e)
 	}
-	if e := metric(t, res, "swing_err_max_mm"); !(e < 1.5) {
+	if e := metric(t, res, "swing_err_max_mm"); !(e < 2.5) {
 		t.Errorf("swing-foot error up to %.3g mm", e)
 	}
 	if f := metric(t, res, "peak_torque_Nm"); !(f > 1 && f < 23.7) {
@@ -78,10 +85,14 @@ func TestGo2SupportSchedule(t *testing.T) {
 	if !feet[3] || !feet[4] || len(feet) != 2 {
 		t.Errorf("support sets visited: %v, want 3 and 4 feet", feet)
 	}
-	// The four support changes are marked on the figures (the first mode is not).
+	// The five mode events are written to the run's events file and marked on its figures.
+	names, _ := res.EventFiles()
+	if len(names) != 1 || names[0] != res.Runs[0].Name+"_events.csv" {
+		t.Errorf("event files %v", names)
+	}
 	for _, fig := range res.Figures {
-		if fig.File == "go2_tracking.png" && len(fig.Plot.Series) != 3+4 {
-			t.Errorf("go2_tracking.png: %d series, want 3 errors and 4 event markers", len(fig.Plot.Series))
+		if fig.File == "go2_tracking.png" && (len(fig.Plot.Series) != 3 || len(fig.Plot.Markers) != 5) {
+			t.Errorf("go2_tracking.png: %d series and %d markers, want 3 errors and 5 event markers", len(fig.Plot.Series), len(fig.Plot.Markers))
 		}
 	}
 }

@@ -236,7 +236,7 @@ func runGo2(g *cmg.Graph, o Options) (*Result, error) {
 	}
 	n := steps(dur, go2Dt)
 	pr := &progress{o: o, total: n}
-	s, err := pl.sim(ctrl, sim.Options{Dt: go2Dt, LogEvery: 10, Schedule: ctrl.gait.schedule,
+	s, err := pl.sim(ctrl, sim.Options{Reconfigure: o.Reconfigure, Dt: go2Dt, LogEvery: 10, Schedule: ctrl.gait.schedule,
 		Probes: []sim.Probe{go2Probe{ctrl}}, Progress: pr.hook()})
 	if err != nil {
 		return nil, err

@@ -12,7 +12,8 @@ import (
 // TestGo2Native: four seconds of the go2 schedule (stand, weight shift, a three-foot
 // step, the two-foot diagonal phase and back on four feet) in our rollout with ideal
 // supports and natively in MuJoCo standing on its own foot contacts. Both track the base
-// to a few tenths of a millimetre (ours 0.10 mm RMS, MuJoCo's 0.17 mm), the feet in
+// to a few tenths of a millimetre against the joints' uncompensated friction loss (ours
+// 0.17 mm RMS with the smooth friction model, MuJoCo's 0.17 mm), the feet in
 // MuJoCo move by under 5 mm while in support (the spheres' rolling included), both
 // need the same peak torque to 3%, well within the Go2's limits, our supports hold to
 // round-off, and two runs are bit-identical.
@@ -21,7 +22,7 @@ func TestGo2Native(t *testing.T) {
 	for _, m := range a.Metrics {
 		t.Logf("%s = %.6g", m.Name, m.Value)
 	}
-	if e := metric(t, a, "base_pos_rms_mm_robocompiler"); !(e < 0.15) {
+	if e := metric(t, a, "base_pos_rms_mm_robocompiler"); !(e < 0.25) {
 		t.Errorf("our base position RMS %.3g mm", e)
 	}
 	if e := metric(t, a, "base_pos_rms_mm_mujoco"); !(e < 0.3) {

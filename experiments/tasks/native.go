@@ -62,7 +62,7 @@ func runBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, 
 	if err != nil {
 		return nil, err
 	}
-	s, err := setup.pl.sim(ctrl, sim.Options{Dt: setup.dt, Integrator: sim.RK4,
+	s, err := setup.pl.sim(ctrl, sim.Options{Reconfigure: o.Reconfigure, Dt: setup.dt, Integrator: sim.RK4,
 		LogEvery: setup.logEvery, Probes: []sim.Probe{probe}, Schedule: sched, Progress: pr.hook()})
 	if err != nil {
 		return nil, err

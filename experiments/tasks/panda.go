@@ -179,7 +179,7 @@ func runPanda(g *cmg.Graph, o Options) (*Result, error) {
 			return nil, err
 		}
 		ctrl := newPandaCtrl(rig, kd, closed, cov)
-		s, err := rig.sim(ctrl, sim.Options{Dt: pandaDt, LogEvery: 10,
+		s, err := rig.sim(ctrl, sim.Options{Reconfigure: o.Reconfigure, Dt: pandaDt, LogEvery: 10,
 			Probes: []sim.Probe{pandaProbe{ctrl}}, Progress: pr.hook()})
 		if err != nil {
 			return nil, err

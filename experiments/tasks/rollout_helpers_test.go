@@ -84,13 +84,6 @@ func runFile(t *testing.T, name string, g *cmg.Graph, dur float64) (*Result, err
 	return RunFile(f, g, Options{Duration: dur})
 }
 
-// newPlant compiles g through the front door, assembles its default seed holding the
-// requested independent velocity indices (returned by request from the compiled model;
-// nil request: automatic) and partitions there.
-func newPlant(g *cmg.Graph, request func(m *compile.Model) ([]int, error)) (*plant, error) {
-	return newPlantAt(g, "", request)
-}
-
 // named returns a request function for a partition request of the graph.
 func named(name string) func(m *compile.Model) ([]int, error) {
 	return func(m *compile.Model) ([]int, error) { return m.PartitionRequest(name) }

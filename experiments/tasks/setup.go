@@ -20,6 +20,13 @@ type plant struct {
 	u0 []float64
 }
 
+// newPlant compiles g through the front door, assembles its default seed holding the
+// requested independent velocity indices (returned by request from the compiled model;
+// nil request: automatic) and partitions there.
+func newPlant(g *cmg.Graph, request func(m *compile.Model) ([]int, error)) (*plant, error) {
+	return newPlantAt(g, "", request)
+}
+
 // newPlantAt compiles g through the front door, assembles its seed named seed ("" for
 // the default) holding the requested independent velocity indices (returned by request
 // from the compiled model; nil request: automatic) and partitions there.

@@ -18,9 +18,6 @@ type supportSchedule struct {
 	sites [][]string
 	modes []*sim.Mode
 	held  map[*sim.Mode][]string
-	last  *sim.Mode
-	// events are the mode changes so far (Run unset).
-	events []Event
 }
 
 // newSupportSchedule returns the schedule of the support sets sites active from the
@@ -44,14 +41,6 @@ func (s *supportSchedule) schedule(t float64, q []float64) (*sim.Mode, error) {
 		}
 		mo := &sim.Mode{Name: fmt.Sprintf("support %v", s.sites[i]), Model: ms}
 		s.modes[i], s.held[mo] = mo, s.sites[i]
-	}
-	if mo := s.modes[i]; mo != s.last {
-		from := []string{}
-		if s.last != nil {
-			from = []string{s.last.Name}
-		}
-		s.events = append(s.events, Event{T: t, Kind: "mode", From: from, To: []string{mo.Name}})
-		s.last = mo
 	}
 	return s.modes[i], nil
 }

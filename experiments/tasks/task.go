@@ -5,9 +5,10 @@
 // MuJoCo, and returns their logs, metrics, figures and events. The shipped tasks of the
 // paper's actuation and task sections (VI-E/F) are task files embedded from the
 // repository's tasks/ directory (Names, Get). Two experiments whose controllers are not
-// data — the Panda tool path with its covariance check and the Go2 stepping with its
-// balance shift — remain Go runners a file selects by name (runner: panda, go2,
-// go2_native). It is an application of the library, outside the pipeline: no library
+// data — the Panda tool path with its covariance check, the Go2 stepping with its
+// balance shift and the Kangaroo landing with its touchdown schedule — remain Go runners
+// a file selects by name (runner: panda, go2, go2_native, kangaroo_landing,
+// kangaroo_landing_native). It is an application of the library, outside the pipeline: no library
 // package imports it.
 package tasks
 
@@ -16,6 +17,7 @@ import (
 
 	"github.com/robocompiler/robocompiler/experiments/plot"
 	"github.com/robocompiler/robocompiler/sim"
+	sbrun "github.com/robocompiler/robocompiler/sim/simbody"
 )
 
 // Options configure a task run.
@@ -25,6 +27,8 @@ type Options struct {
 	// Progress, when set, is called as steps complete with the steps done and the total
 	// over every rollout of the task.
 	Progress func(done, total int)
+	// Reconfigure is every rollout's sim.Options.Reconfigure (default on).
+	Reconfigure sim.ReconfigurePolicy
 }
 
 // Metric is one named scalar result.
@@ -41,18 +45,11 @@ type Run struct {
 	Stats sim.Stats
 	// NativeGap is the largest equality residual of a MuJoCo run (m; 0 for ours).
 	NativeGap float64
-}
-
-// Event is a partition or support-mode change during a rollout.
-type Event struct {
-	// Run names the rollout, T the time (s), Kind "reconfiguration" or "mode".
-	Run  string  `json:"run"`
-	T    float64 `json:"t"`
-	Kind string  `json:"kind"`
-	// From and To are the independent coordinates before and after (a reconfiguration)
-	// or the support modes (a mode change).
-	From []string `json:"from"`
-	To   []string `json:"to"`
+	// Simbody holds a Simbody run's constraint errors and energy-ledger drift (nil for
+	// the other backends).
+	Simbody *sbrun.Stats
+	// Events are the rollout's partition and mode switches (sim.Sim.Events).
+	Events []sim.Event
 }
 
 // Figure is a plot to write, File being its base name (e.g. "tracking.png").
@@ -67,8 +64,6 @@ type Result struct {
 	Metrics []Metric
 	Runs    []Run
 	Figures []Figure
-	// Events are the partition switches and mode changes, in time order per run.
-	Events []Event
 }
 
 // Steps returns the integrator steps over every rollout.
@@ -113,7 +108,7 @@ func rollout(name string, s *sim.Sim, n int) (Run, error) {
 	if err := s.Run(n); err != nil {
 		return Run{}, fmt.Errorf("%s: %w", name, err)
 	}
-	return Run{Name: name, Log: s.Log(), Stats: s.Stats()}, nil
+	return Run{Name: name, Log: s.Log(), Stats: s.Stats(), Events: s.Events()}, nil
 }
 
 // steps returns the number of steps of length dt covering dur.

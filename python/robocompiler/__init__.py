@@ -120,6 +120,8 @@ _SIGNATURES = {
     "rc_reduced_dynamics": (_I, [_P, _P, _I, _P, _I, _P, _I]),
     "rc_forward": (_I, [_P, _P, _I, _P, _I, _P, _I]),
     "rc_inverse": (_I, [_P, _P, _I, _P, _I]),
+    "rc_forward_derivatives": (_I, [_P, _P, _I, _P, _I, _P, _I, _P, _I, _P, _I]),
+    "rc_inverse_derivatives": (_I, [_P, _P, _I, _P, _I, _P, _I, _P, _I, _P, _I]),
 }
 
 _lib = None
@@ -546,3 +548,34 @@ class Data:
         tau = _output(out, (n,), "inverse")
         self._check(self._lib.rc_inverse(self._h, _ptr(f), nfx, tau.ctypes.data, n))
         return tau
+
+    def forward_derivatives(self, port_efforts=None, fext=None):
+        """Partial derivatives of the reduced forward dynamics udot = FD(q_I, u, f) at the
+        current state, in Pinocchio's convention: (dudot_dq (D, D), dudot_du (D, D),
+        dudot_df (D, nports)), with q_I the independent coordinates moved along the closure
+        (the parametrisation of track). Analytic (exact to round-off) on models of
+        revolute, prismatic, helical, spherical and free joints with joint ports; otherwise
+        the q_I partials are Richardson-extrapolated differences along the closure."""
+        n = self._D()
+        f = None if port_efforts is None else _vector(port_efforts, self._nf, "port_efforts")
+        x, nfx = self._fext(fext)
+        dq, du, df = _np.empty((n, n)), _np.empty((n, n)), _np.empty((n, self._nf))
+        self._check(self._lib.rc_forward_derivatives(
+            self._h, _ptr(f), 0 if f is None else self._nf, _ptr(x), nfx,
+            dq.ctypes.data, dq.size, du.ctypes.data, du.size, df.ctypes.data, df.size))
+        return dq, du, df
+
+    def inverse_derivatives(self, udot=None, fext=None):
+        """Port efforts f (D,) of the reduced inverse dynamics f = ID(q_I, u, udot) and its
+        partials (df_dq, df_du, df_dudot), each (D, D), for an exactly actuated model
+        (nports = D; otherwise InvalidInput). udot (D,) is set first when given."""
+        n = self._D()
+        if udot is not None:
+            self.set_state(self.u, udot)
+        x, nfx = self._fext(fext)
+        f = _np.empty(self._nf)
+        dq, du, dud = _np.empty((n, n)), _np.empty((n, n)), _np.empty((n, n))
+        self._check(self._lib.rc_inverse_derivatives(
+            self._h, _ptr(x), nfx, f.ctypes.data, f.size,
+            dq.ctypes.data, dq.size, du.ctypes.data, du.size, dud.ctypes.data, dud.size))
+        return f, dq, du, dud

@@ -1,0 +1,60 @@
+package robocompiler
+
+// The accessors below write the dense matrices of the last evaluation whatever form the
+// workspace holds them in: a loop-free model of more than closure.DenseIdentityMax
+// velocities keeps none of them (the tree form: E = I, M_r = M_T applied in O(n)), and
+// they are then formed on request, in O(n²) memory the caller provides.
+
+// DenseLift writes the lift E (NV × D, row-major) of the last Constraints (or the call
+// that moved Q) into E; a wrong length is a *ShapeError.
+func (d *Data) DenseLift(E []float64) error {
+	nv, n := d.m.NV, d.Mobility()
+	if err := checkLen("DenseLift", "E", len(E), nv*n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return nil
+	}
+	if d.Tracker.Lift.IdentityOnly() {
+		clear(E)
+		for i := range nv {
+			E[i*n+i] = 1
+		}
+		return nil
+	}
+	raw := d.Tracker.Lift.E.RawMatrix()
+	for i := range nv {
+		copy(E[i*n:i*n+n], raw.Data[i*raw.Stride:i*raw.Stride+n])
+	}
+	return nil
+}
+
+// DenseTreeMass writes the tree mass matrix M_T (NVT × NVT, row-major) of the last Dynamics
+// into M; a wrong length is a *ShapeError.
+func (d *Data) DenseTreeMass(M []float64) error {
+	nvt := d.m.NVT
+	if err := checkLen("DenseTreeMass", "M", len(M), nvt*nvt); err != nil {
+		return err
+	}
+	if d.Reduced.Tree {
+		d.Kin.Dyn.CRBA(d.Q, M)
+		return nil
+	}
+	copy(M, d.Reduced.MT)
+	return nil
+}
+
+// DenseReducedMass writes the reduced inertia M_r (D × D, row-major) of the last Dynamics
+// into M (for the tree form, M_r = M_T); a wrong length is a *ShapeError.
+func (d *Data) DenseReducedMass(M []float64) error {
+	n := d.Mobility()
+	if err := checkLen("DenseReducedMass", "M", len(M), n*n); err != nil {
+		return err
+	}
+	if d.Reduced.Tree {
+		d.Kin.Dyn.CRBA(d.Q, M)
+		return nil
+	}
+	copy(M, d.Reduced.Mr)
+	return nil
+}
