@@ -190,7 +190,7 @@ func (s *Sweep) validateRun(bad badFunc) error {
 	}
 	if sim := r.Simulate; sim != nil {
 		if strings.HasSuffix(sim.Task, ".yaml") || strings.HasSuffix(sim.Task, ".yml") {
-			return bad("task file %q: this build runs shipped tasks by name only (%s); task files come with the task-file format",
+			return bad("task file %q: a sweep runs shipped tasks by name only (%s); run a task file with simulate TASK.yaml",
 				[]any{sim.Task, strings.Join(tasks.Names(), ", ")}, "run", "simulate", "task")
 		}
 		t, err := tasks.Get(sim.Task)
