@@ -51,7 +51,7 @@ func (p *filePlan) checkColumns(builds []*runBuild) error {
 	type cols struct{ exact, prefixes []string }
 	per := map[string]cols{}
 	for i, r := range p.runs {
-		_, probes, _, _, err := (*builds[i])()
+		_, probes, _, err := (*builds[i])()
 		if err != nil {
 			return err
 		}

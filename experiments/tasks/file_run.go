@@ -120,7 +120,7 @@ func RunFile(f *taskfile.File, g *cmg.Graph, o Options) (*Result, error) {
 
 // runBuild makes fresh controllers, probes and schedules of one run (a MuJoCo run and
 // ours must not share controller state).
-type runBuild func() (sim.Controller, []sim.Probe, sim.ModeSchedule, *supportSchedule, error)
+type runBuild func() (sim.Controller, []sim.Probe, sim.ModeSchedule, error)
 
 // build checks the controller, supports and disturbances of run r against its plant and
 // returns the factory of its controllers.
@@ -182,7 +182,7 @@ func (p *filePlan) build(i int, r *runPlan) (*runBuild, error) {
 		return nil, err
 	}
 	probes := p.probes(r)
-	var b runBuild = func() (sim.Controller, []sim.Probe, sim.ModeSchedule, *supportSchedule, error) {
+	var b runBuild = func() (sim.Controller, []sim.Probe, sim.ModeSchedule, error) {
 		var sc *supportSchedule
 		var schedule sim.ModeSchedule
 		if sched != nil {
@@ -191,7 +191,7 @@ func (p *filePlan) build(i int, r *runPlan) (*runBuild, error) {
 		}
 		c, extra, err := ctrl(sc)
 		if err != nil {
-			return nil, nil, nil, nil, err
+			return nil, nil, nil, err
 		}
 		ps := append(probes(), extra...)
 		if sc != nil {
@@ -204,10 +204,10 @@ func (p *filePlan) build(i int, r *runPlan) (*runBuild, error) {
 				return c.Control(st, d, cmd)
 			})
 		}
-		return out, ps, schedule, sc, nil
+		return out, ps, schedule, nil
 	}
 	// Build one instance now, so that every error shows before anything runs.
-	if _, _, _, _, err := b(); err != nil {
+	if _, _, _, err := b(); err != nil {
 		return nil, err
 	}
 	return &b, nil
@@ -464,7 +464,7 @@ func (p supportProbe) Sample(s *sim.State, _ *robocompiler.Data, _ *sim.Command,
 // *sim.SingularPartitionError where its partition becomes singular.
 func (p *filePlan) rollout(r *runPlan, b *runBuild, n int, pr *progress) (Run, error) {
 	s := p.s
-	ctrl, probes, sched, _, err := (*b)()
+	ctrl, probes, sched, err := (*b)()
 	if err != nil {
 		return Run{}, err
 	}
