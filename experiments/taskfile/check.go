@@ -111,6 +111,9 @@ func (f *File) check() error {
 		s.Reconfigure = "on"
 	}
 	c.oneOf("reconfigure", s.Reconfigure, []string{"on", "off"})
+	if !(s.RCondTol >= 0 && s.RCondTol < 1) {
+		c.fail("rcond_tol", "%g: expected a reciprocal condition number in [0, 1)", s.RCondTol)
+	}
 	for i, p := range s.AddPorts {
 		fld := fmt.Sprintf("add_ports[%d]", i)
 		if p.ID == "" || p.Joint == "" {

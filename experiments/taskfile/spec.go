@@ -37,6 +37,11 @@ type Spec struct {
 	// Reconfigure is "on" (default: the tracker switches partition where the requested one
 	// becomes singular, each switch logged as an event) or "off" (stop there, exit 3).
 	Reconfigure string `yaml:"reconfigure"`
+	// RCondTol is the tracker's re-decision threshold: the reciprocal condition of the
+	// scaled dependent block below which it chooses a new partition (0: the tracker's
+	// default). Raising it (e.g. 1e-2) switches before a fold of the independent
+	// coordinates instead of failing there.
+	RCondTol float64 `yaml:"rcond_tol"`
 	// References are the named reference signals.
 	References []Reference `yaml:"references"`
 	// Controller computes the port efforts.

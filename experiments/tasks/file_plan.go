@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/experiments/taskfile"
@@ -199,7 +201,8 @@ func (p *filePlan) run(i int) (*runPlan, error) {
 		partFld, part = fld+".partition", *rs.Partition
 	}
 	seed := s.Start.Seed
-	nominal, err := newPlantAt(p.g, seed, p.request(partFld, part))
+	opts := robocompiler.Options{Tracking: closure.TrackerOptions{RCondTol: s.RCondTol}}
+	nominal, err := newPlantWith(p.g, seed, opts, p.request(partFld, part))
 	if err != nil {
 		return nil, p.planError(err)
 	}
@@ -230,7 +233,7 @@ func (p *filePlan) run(i int) (*runPlan, error) {
 			}
 			b.Mass = pay.Mass
 		}
-		if r.pl, err = newPlantAt(h, seed, p.request(partFld, part)); err != nil {
+		if r.pl, err = newPlantWith(h, seed, opts, p.request(partFld, part)); err != nil {
 			return nil, p.planError(err)
 		}
 		r.pl.u0 = nominal.u0

@@ -137,6 +137,26 @@ func TestRolloutFailsMidway(t *testing.T) {
 	}
 }
 
+// TestReconfigureThroughFile: with the tracker re-deciding before the rocker's fold
+// (rcond_tol: 0.01), reconfigure: off stops the run with sim's SingularPartitionError of
+// the rocker angle, naming the crank angle it would have switched to.
+func TestReconfigureThroughFile(t *testing.T) {
+	src := strings.Replace(fourBarRocker, "reconfigure: off\n", "reconfigure: off\nrcond_tol: 0.01\n", 1)
+	f, err := taskfile.Parse(filepath.Join(t.TempDir(), "rocker.yaml"), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = RunFile(f, testfix.Builtin(t, "fourbar"), Options{Duration: 1})
+	var sp *sim.SingularPartitionError
+	if !errors.As(err, &sp) || len(sp.Independent) != 1 || sp.Independent[0] != "rocker_pivot" {
+		t.Fatalf("reconfigure off: %v; want a SingularPartitionError of rocker_pivot", err)
+	}
+	if len(sp.Alternative) != 1 || sp.Alternative[0] != "crank_pivot" {
+		t.Errorf("alternative %v, want crank_pivot", sp.Alternative)
+	}
+	t.Log(err)
+}
+
 // TestTaskFileCSVReference: a reference read from a CSV file (time column and value
 // columns, linear interpolation) runs, and one naming a missing column is refused before
 // anything runs, naming the file, the field and the columns the CSV has.

@@ -31,7 +31,12 @@ func newPlant(g *cmg.Graph, request func(m *compile.Model) ([]int, error)) (*pla
 // the default) holding the requested independent velocity indices (returned by request
 // from the compiled model; nil request: automatic) and partitions there.
 func newPlantAt(g *cmg.Graph, seed string, request func(m *compile.Model) ([]int, error)) (*plant, error) {
-	model, err := robocompiler.Compile(g, robocompiler.Options{})
+	return newPlantWith(g, seed, robocompiler.Options{}, request)
+}
+
+// newPlantWith is newPlantAt compiling with the options opts.
+func newPlantWith(g *cmg.Graph, seed string, opts robocompiler.Options, request func(m *compile.Model) ([]int, error)) (*plant, error) {
+	model, err := robocompiler.Compile(g, opts)
 	if err != nil {
 		return nil, err
 	}
