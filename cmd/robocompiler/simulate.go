@@ -2,19 +2,22 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/experiments/taskfile"
 	"github.com/robocompiler/robocompiler/experiments/tasks"
 	"github.com/robocompiler/robocompiler/internal/cli"
-	"github.com/robocompiler/robocompiler/sim"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
@@ -23,102 +26,176 @@ import (
 type simulateFlags struct {
 	task, out  string
 	seed       string
+	reconfig   string
 	duration   float64
 	noProgress bool
-	reconfig   string
 }
 
 func init() {
 	var f simulateFlags
 	c := &cobra.Command{
-		Use:   "simulate MODEL --task NAME --out DIR",
-		Short: "Roll out a task on the reduced dynamics; write CSV logs and PNG plots to DIR and print the metrics",
-		Long: "Roll out a task on the reduced dynamics and write one CSV log per rollout, PNG plots and metrics.json to DIR.\n" +
-			"The outputs are written to a temporary directory beside DIR and moved into DIR only when all are complete.\n" +
+		Use:   "simulate (TASK.yaml | MODEL --task NAME) --out DIR",
+		Short: "Run a task file (or a shipped task on MODEL); write CSV logs, PNG plots, the task file and metrics to DIR",
+		Long: "Run the rollouts a task file describes (docs/task-format.md) and write one CSV log per run, PNG plots,\n" +
+			"the task file itself (task.yaml), <run>_events.csv for every run with partition switches or support-mode changes,\n" +
+			"replay.html (the rollouts in 3-D) and metrics.json to DIR.\n" +
+			"simulate MODEL --task NAME runs the shipped task NAME (tasks/NAME.yaml) on MODEL.\n" +
+			"The outputs are written to a temporary directory beside DIR and moved into DIR only when all are complete;\n" +
+			"a rollout that fails midway still writes the logs so far and exits 3 naming the time and the cause.\n" +
 			fmt.Sprintf("--duration may be at most %d times the task's own duration.\n", maxDurationFactor) +
-			"Tasks (model; [MuJoCo] needs a build with -tags mujoco): " + taskList(),
+			"Shipped tasks (model; [MuJoCo] needs a build with -tags mujoco, [Simbody] one with -tags simbody): " + taskList(),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return simulate(cmd, args[0], &f) },
 	}
-	c.Flags().StringVar(&f.task, "task", "", "task to run (required)")
+	c.Flags().StringVar(&f.task, "task", "", "shipped task to run on MODEL")
 	c.Flags().StringVar(&f.out, "out", "", "output directory (created if missing; required)")
 	c.Flags().Float64Var(&f.duration, "duration", 0, "simulated duration in s (default: the task's own)")
-	c.Flags().StringVar(&f.seed, "seed", "", "named seed to start from (default: the task's own, usually the model's default seed)")
+	c.Flags().StringVar(&f.seed, "seed", "", "named seed to start from (default: the task's start)")
+	c.Flags().StringVar(&f.reconfig, "reconfigure", "", "on or off, overriding the task file's reconfigure (default on): on switches the partition where it becomes singular and logs the switch (<run>_events.csv, plot markers); off stops there with exit 3")
 	c.Flags().BoolVar(&f.noProgress, "no-progress", false, "do not draw the progress bar on stderr")
-	c.Flags().StringVar(&f.reconfig, "reconfigure", "on", "on: switch the partition where it becomes singular and log the switch (<run>_events.csv, plot markers); off: stop there with exit 3")
 	root.AddCommand(c)
 }
 
-// taskList names the tasks with their models.
+// taskList names the shipped tasks with their models.
 func taskList() string {
-	s := ""
-	for i, n := range tasks.Names() {
-		t, _ := tasks.Get(n)
-		if i > 0 {
-			s += ", "
+	var s []string
+	for _, n := range tasks.Names() {
+		f, err := tasks.Get(n)
+		if err != nil {
+			continue
 		}
-		s += fmt.Sprintf("%s (%s)", n, t.Model)
-		if t.Native {
-			s += " [MuJoCo]"
+		x := fmt.Sprintf("%s (%s)", n, filepath.Base(f.Model))
+		if tasks.IsNative(f) {
+			x += " [MuJoCo]"
 		}
+		if tasks.IsSimbody(f) {
+			x += " [Simbody]"
+		}
+		s = append(s, x)
 	}
-	return s
+	return strings.Join(s, ", ")
 }
 
 // maxDurationFactor bounds --duration as a multiple of the task's own duration, so that
 // the logs a rollout allocates stay within the memory budget (docs/cli.md).
 const maxDurationFactor = 10
 
+// isTaskFile reports whether the argument names a task file.
+func isTaskFile(arg string) bool {
+	ext := strings.ToLower(filepath.Ext(arg))
+	return ext == ".yaml" || ext == ".yml"
+}
+
+// taskFileError is an invalid task file, located for the JSON error object.
+type taskFileError struct{ e *taskfile.Error }
+
+// Error is the task file error's message (file:line: field: message).
+func (t taskFileError) Error() string { return t.e.Error() }
+
+// Unwrap locates the problem (file, line, field).
+func (t taskFileError) Unwrap() error {
+	return &cli.LocatedError{File: t.e.File, Line: t.e.Line, Field: t.e.Field, Message: t.e.Msg}
+}
+
+// invalidTask returns err as an exit-1 error, located when it is a task file error.
+func invalidTask(err error) error {
+	var te *taskfile.Error
+	if errors.As(err, &te) {
+		return cli.Invalid(taskFileError{te})
+	}
+	return cli.Invalid(err)
+}
+
+// loadTask reads the task file (or the shipped task) and its model graph.
+func loadTask(arg string, f *simulateFlags) (*taskfile.File, *cmg.Graph, error) {
+	if isTaskFile(arg) {
+		if f.task != "" {
+			return nil, nil, cli.Usage(fmt.Errorf("--task NAME goes with a MODEL argument, not with the task file %s", arg))
+		}
+		tf, err := taskfile.ParseFile(arg)
+		if err != nil {
+			return nil, nil, invalidTask(err)
+		}
+		model := tf.Model
+		if ext := strings.ToLower(filepath.Ext(model)); ext == ".json" || ext == ".xml" || ext == ".urdf" {
+			model = tf.Resolve(model)
+		}
+		g, _, err := robocompiler.LoadGraph(model, false)
+		if err != nil {
+			return nil, nil, cli.Invalid(fmt.Errorf("%s: model: %w", arg, err))
+		}
+		return tf, g, nil
+	}
+	if f.task == "" {
+		return nil, nil, cli.Usage(fmt.Errorf("simulate needs a task file (TASK.yaml) or MODEL --task NAME (shipped tasks: %s)", taskList()))
+	}
+	tf, err := tasks.Get(f.task)
+	if err != nil {
+		var te *taskfile.Error
+		if errors.As(err, &te) {
+			return nil, nil, invalidTask(err)
+		}
+		return nil, nil, cli.Usage(err)
+	}
+	g, _, err := robocompiler.LoadGraph(arg, false)
+	if err != nil {
+		return nil, nil, cli.Invalid(err)
+	}
+	if err := suits(g, tf); err != nil {
+		return nil, nil, cli.Invalid(err)
+	}
+	return tf, g, nil
+}
+
 // simulate runs the task and writes its outputs.
-func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
-	if f.task == "" || f.out == "" {
-		return cli.Usage(fmt.Errorf("simulate needs --task NAME and --out DIR (tasks: %s)", taskList()))
+func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
+	if f.out == "" {
+		return cli.Usage(fmt.Errorf("simulate needs --out DIR"))
 	}
 	if !(f.duration >= 0) || math.IsInf(f.duration, 1) { // also NaN
 		return cli.Usage(fmt.Errorf("--duration %g: must be a positive number of seconds", f.duration))
 	}
-	task, err := tasks.Get(f.task)
-	if err != nil {
-		return cli.Usage(err)
-	}
-	reconfigure := map[string]sim.ReconfigurePolicy{"on": sim.ReconfigureOn, "off": sim.ReconfigureOff}
-	if _, ok := reconfigure[f.reconfig]; !ok {
+	if f.reconfig != "" && f.reconfig != "on" && f.reconfig != "off" {
 		return cli.Usage(fmt.Errorf("--reconfigure %q: must be on or off", f.reconfig))
 	}
-	if task.Native && mujocoVersion() == "" {
-		return cli.Usage(fmt.Errorf("task %s runs natively in MuJoCo, and this build has none: rebuild with -tags mujoco (libmujoco-dev installed)", task.Name))
-	}
-	if f.duration > maxDurationFactor*task.Duration {
-		return cli.Invalid(fmt.Errorf("--duration %g s: task %s allows at most %g s (%d times its own %g s; the logs must fit the memory budget)",
-			f.duration, task.Name, maxDurationFactor*task.Duration, maxDurationFactor, task.Duration))
-	}
-	g, _, err := robocompiler.LoadGraph(model, false)
+	tf, g, err := loadTask(arg, f)
 	if err != nil {
-		return cli.Invalid(err)
+		return err
+	}
+	if f.reconfig != "" {
+		tf.Reconfigure = f.reconfig
+	}
+	if tasks.IsNative(tf) && mujocoVersion() == "" {
+		return cli.Usage(fmt.Errorf("task %s runs natively in MuJoCo, and this build has none: rebuild with -tags mujoco (libmujoco-dev installed)", tf.Name))
+	}
+	if tasks.IsSimbody(tf) && !simbodyBuilt {
+		return cli.Usage(fmt.Errorf("task %s runs in Simbody, and this build has none: rebuild with -tags simbody (libsimbody-dev installed)", tf.Name))
+	}
+	if f.duration > maxDurationFactor*tf.Duration {
+		return cli.Invalid(fmt.Errorf("--duration %g s: task %s allows at most %g s (%d times its own %g s; the logs must fit the memory budget)",
+			f.duration, tf.Name, maxDurationFactor*tf.Duration, maxDurationFactor, tf.Duration))
 	}
 	if _, err := robocompiler.Compile(g, robocompiler.Options{}); err != nil {
 		return cli.Invalid(err)
 	}
-	if err := suits(g, task); err != nil {
-		return cli.Invalid(err)
-	}
 	if f.seed != "" {
-		if err := task.StartFrom(g, f.seed); err != nil {
-			return cli.Invalid(err)
+		if _, ok := g.Seeds[f.seed]; !ok {
+			return cli.Invalid(fmt.Errorf("%s: no seed named %q (the model has %s)", g.Source, f.seed, seedNames(g)))
 		}
+		tf.Start.Seed = f.seed
 	}
 	tmp, err := tempDir(f.out)
 	if err != nil {
 		return cli.Invalid(err)
 	}
 	defer os.RemoveAll(tmp)
-	opts := tasks.Options{Duration: f.duration, Reconfigure: reconfigure[f.reconfig]}
+	opts := tasks.Options{Duration: f.duration}
 	var bar *progressbar.ProgressBar
 	if !f.noProgress && isTerminal(cmd.ErrOrStderr()) {
 		opts.Progress = func(done, total int) {
 			if bar == nil {
 				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
-					progressbar.OptionSetDescription(task.Name), progressbar.OptionShowCount(),
+					progressbar.OptionSetDescription(tf.Name), progressbar.OptionShowCount(),
 					progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
 			}
 			if done%100 == 0 || done == total {
@@ -127,46 +204,51 @@ func simulate(cmd *cobra.Command, model string, f *simulateFlags) error {
 		}
 	}
 	start := time.Now()
-	res, err := task.Run(g, opts)
+	res, err := tasks.RunFile(tf, g, opts)
 	wall := time.Since(start).Seconds()
 	if bar != nil {
 		_ = bar.Finish()
 	}
-	if err != nil {
-		return cli.Numerical(fmt.Errorf("%s: task %s: %w", g.Source, task.Name, err))
+	var te *taskfile.Error
+	var re *tasks.RolloutError
+	switch {
+	case errors.As(err, &te):
+		return invalidTask(err)
+	case errors.As(err, &re) && res != nil:
+		partial := &tasks.Result{Runs: res.Runs}
+		out := map[string]any{"model": g.Name, "task": tf.Name, "steps": partial.Steps(), "wall_s": wall, "failed_run": re.Run}
+		if _, werr := writeOutputs(cmd, tmp, f.out, tf, g, partial, out); werr != nil {
+			return cli.Invalid(werr)
+		}
+		return cli.Numerical(fmt.Errorf("%s: task %s: %w (the logs so far are in %s)", g.Source, tf.Name, err, f.out))
+	case err != nil:
+		return cli.Numerical(fmt.Errorf("%s: task %s: %w", g.Source, tf.Name, err))
 	}
-	files, err := writeOutputs(tmp, res)
-	if err != nil {
-		return cli.Invalid(err)
-	}
-	files = writeReplay(cmd, tmp, g, res, files)
-	files = append(files, "metrics.json")
-	out := map[string]any{"model": g.Name, "task": task.Name, "steps": res.Steps(), "wall_s": wall,
-		"closure_gap_max_m": res.GapMaxM(), "files": files}
+	out := map[string]any{"model": g.Name, "task": tf.Name, "steps": res.Steps(), "wall_s": wall,
+		"closure_gap_max_m": res.GapMaxM()}
 	if simT := simulatedSeconds(res); simT > 0 {
 		out["simulated_s"], out["wall_per_sim_s"] = simT, wall/simT
 	}
 	for _, m := range res.Metrics {
 		out[m.Name] = m.Value
 	}
-	if err := cli.Finite(fmt.Sprintf("%s: task %s", g.Source, task.Name), out); err != nil {
+	if err := cli.Finite(fmt.Sprintf("%s: task %s", g.Source, tf.Name), out); err != nil {
 		return err
 	}
-	var metrics bytes.Buffer
-	if err := cli.WriteJSON(&metrics, out); err != nil {
-		return cli.Invalid(err)
-	}
-	if err := os.WriteFile(filepath.Join(tmp, "metrics.json"), metrics.Bytes(), 0o644); err != nil {
-		return cli.Invalid(fmt.Errorf("metrics.json: %w", err))
-	}
-	if err := cli.ReplaceDir(tmp, f.out); err != nil {
+	files, err := writeOutputs(cmd, tmp, f.out, tf, g, res, out)
+	if err != nil {
 		return cli.Invalid(err)
 	}
 	if jsonOut {
 		return cli.WriteJSON(cmd.OutOrStdout(), out)
 	}
-	printSimulate(cmd.OutOrStdout(), task, res, wall, files)
+	printSimulate(cmd.OutOrStdout(), tf.Name, res, wall, files)
 	return nil
+}
+
+// seedNames lists the seeds of g, sorted.
+func seedNames(g *cmg.Graph) string {
+	return fmt.Sprint(slices.Sorted(maps.Keys(g.Seeds)))
 }
 
 // simulatedSeconds returns the simulated time summed over the rollouts: the last "t" of
@@ -195,10 +277,14 @@ func tempDir(out string) (string, error) {
 }
 
 // suits checks that the graph g has every body, joint and actuator of the model the
-// task is written for (when that model can be loaded here): a model that does not suit
-// the task is invalid input, found before any work.
-func suits(g *cmg.Graph, task *tasks.Task) error {
-	want, _, err := robocompiler.LoadGraph(task.Model, false)
+// task file names (when that model can be loaded here): a model that does not suit the
+// task is invalid input, found before any work.
+func suits(g *cmg.Graph, tf *taskfile.File) error {
+	model := tf.Model
+	if filepath.Ext(model) != "" {
+		model = filepath.Join("..", "shared", strings.TrimPrefix(filepath.ToSlash(model), "../../shared/"))
+	}
+	want, _, err := robocompiler.LoadGraph(model, false)
 	if err != nil {
 		return nil // the task's own model is not reachable from here; the task checks
 	}
@@ -228,7 +314,7 @@ func suits(g *cmg.Graph, task *tasks.Task) error {
 	if len(missing) > 5 {
 		missing = append(missing[:5], fmt.Sprintf("and %d more", len(missing)-5))
 	}
-	return fmt.Errorf("%s does not suit task %s, which is written for %s: it lacks %s", g.Source, task.Name, task.Model, strings.Join(missing, ", "))
+	return fmt.Errorf("%s does not suit task %s, which is written for %s: it lacks %s", g.Source, tf.Name, tf.Model, strings.Join(missing, ", "))
 }
 
 // appendMissing appends key to missing unless have holds it.
@@ -239,50 +325,74 @@ func appendMissing(missing []string, have map[string]bool, key string) []string 
 	return append(missing, key)
 }
 
-// writeOutputs writes one CSV per rollout and the figures into dir; it returns the file
-// names written.
-func writeOutputs(dir string, res *tasks.Result) ([]string, error) {
+// writeOutputs writes every output of a task into the fresh directory tmp — one CSV per
+// run, <run>_events.csv for every run with events (their times also marked on the
+// figures), the figures, the task file (task.yaml), replay.html (the runs on the graph g)
+// and metrics.json (out, with "task_file" and "files" added) — and moves tmp into dir. It
+// returns the file names written.
+func writeOutputs(cmd *cobra.Command, tmp, dir string, tf *taskfile.File, g *cmg.Graph, res *tasks.Result, out map[string]any) ([]string, error) {
 	var files []string
-	for _, r := range res.Runs {
-		name := r.Name + ".csv"
-		fh, err := os.Create(filepath.Join(dir, name))
-		if err != nil {
-			return nil, err
-		}
-		err = r.Log.WriteCSV(fh)
-		if cerr := fh.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+	write := func(name string, data []byte) error {
+		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
 		}
 		files = append(files, name)
+		return nil
+	}
+	for _, r := range res.Runs {
+		var b bytes.Buffer
+		if err := r.Log.WriteCSV(&b); err != nil {
+			return nil, fmt.Errorf("%s.csv: %w", r.Name, err)
+		}
+		if err := write(r.Name+".csv", b.Bytes()); err != nil {
+			return nil, err
+		}
 	}
 	names, contents := res.EventFiles()
 	for i, name := range names {
-		if err := os.WriteFile(filepath.Join(dir, name), contents[i], 0o644); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+		if err := write(name, contents[i]); err != nil {
+			return nil, err
 		}
-		files = append(files, name)
 	}
 	for _, fig := range res.Figures {
-		if err := fig.Plot.Save(filepath.Join(dir, fig.File), 16, 9); err != nil {
+		if err := fig.Plot.Save(filepath.Join(tmp, fig.File), 16, 9); err != nil {
 			return nil, fmt.Errorf("%s: %w", fig.File, err)
 		}
 		files = append(files, fig.File)
+	}
+	if err := write("task.yaml", tf.Source); err != nil {
+		return nil, err
+	}
+	files = writeReplay(cmd, tmp, g, res, files)
+	out["task_file"] = tf.Path
+	out["files"] = append(files, "metrics.json")
+	var metrics bytes.Buffer
+	if err := cli.WriteJSON(&metrics, out); err != nil {
+		return nil, err
+	}
+	if err := write("metrics.json", metrics.Bytes()); err != nil {
+		return nil, err
+	}
+	if err := cli.ReplaceDir(tmp, dir); err != nil {
+		return nil, err
 	}
 	return files, nil
 }
 
 // printSimulate writes the readable report.
-func printSimulate(w io.Writer, task *tasks.Task, res *tasks.Result, wall float64, files []string) {
-	fmt.Fprintf(w, "%s: %d steps in %.1f s wall", task.Name, res.Steps(), wall)
+func printSimulate(w io.Writer, name string, res *tasks.Result, wall float64, files []string) {
+	fmt.Fprintf(w, "%s: %d steps in %.1f s wall", name, res.Steps(), wall)
 	if simT := simulatedSeconds(res); simT > 0 {
 		fmt.Fprintf(w, " (%.3g s per simulated second)", wall/simT)
 	}
 	fmt.Fprintf(w, "; largest closure gap %.3g m\n", res.GapMaxM())
 	for _, m := range res.Metrics {
 		fmt.Fprintf(w, "  %-40s %.6g\n", m.Name, m.Value)
+	}
+	for _, r := range res.Runs {
+		if len(r.Events) > 0 {
+			fmt.Fprintf(w, "  %s: %d events (%s_events.csv)\n", r.Name, len(r.Events), r.Name)
+		}
 	}
 	fmt.Fprintf(w, "wrote %v\n", files)
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -50,5 +51,103 @@ func TestSimulateUsage(t *testing.T) {
 		if _, stderr, code := run(t, args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2 (%s)", args, code, stderr)
 		}
+	}
+}
+
+// TestSimulateTaskFile runs a task file: the outputs hold each run's log, the figures,
+// metrics.json and the task file itself, byte for byte.
+func TestSimulateTaskFile(t *testing.T) {
+	dir := t.TempDir()
+	task := filepath.Join(dir, "circle.yaml")
+	src, err := os.ReadFile("../../tasks/fivebar_circle.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(task, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	stdout, stderr, code := run(t, "simulate", task, "--out", out, "--duration", "0.2", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(stdout), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m["task"] != "fivebar_circle" || m["task_file"] != task || m["steps"] != 400.0 {
+		t.Errorf("metrics %v", m)
+	}
+	echo, err := os.ReadFile(filepath.Join(out, "task.yaml"))
+	if err != nil || string(echo) != string(src) {
+		t.Errorf("task.yaml is not the task file: %v", err)
+	}
+	for _, f := range []string{"pd.csv", "pd_ff.csv", "tool_error.png", "metrics.json"} {
+		if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+// TestSimulateBadTaskFile: an invalid task file exits 1 naming the file, line and field
+// (also in the JSON error object), and writes nothing.
+func TestSimulateBadTaskFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ src, want, field string }{
+		{"model: fivebar\nduration: 1\nstep: -1\ncontroller: {kind: none}\n", "bad.yaml:3: step: -1 s: expected a positive number", "step"},
+		{"model: fivebar\nduration: 1\nstep: 0.01\ncontroller: {kind: none}\nsupports: [{from: 0, sites: [toe]}]\n", `bad.yaml:5: supports[0].sites[0]: "toe": no such site or body (sites and bodies: tool`, "supports[0].sites[0]"},
+		{"model: fivebar\nduration: 1\nstep: 0.01\ncontroller: {kind: none, gain: 1}\n", `bad.yaml:4: controller.gain: unknown field "gain"`, "controller.gain"},
+	} {
+		task := filepath.Join(dir, "bad.yaml")
+		if err := os.WriteFile(task, []byte(c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, "out")
+		stdout, stderr, code := run(t, "simulate", task, "--out", out, "--json")
+		if code != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("exit %d, %q; want 1 with %q", code, stderr, c.want)
+		}
+		var e struct {
+			Error struct {
+				File, Field string
+				Line        int
+			}
+		}
+		if err := json.Unmarshal([]byte(stdout), &e); err != nil || e.Error.File != task || e.Error.Field != c.field || e.Error.Line == 0 {
+			t.Errorf("JSON error %s (%v)", stdout, err)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("an invalid task wrote %s", out)
+		}
+	}
+}
+
+// TestSimulateFailsMidway: a rollout that fails midway exits 3 naming the time, and the
+// logs so far are in DIR.
+func TestSimulateFailsMidway(t *testing.T) {
+	dir := t.TempDir()
+	task := filepath.Join(dir, "rocker.yaml")
+	src := `model: fourbar
+partition: [rocker_pivot]
+duration: 2
+step: 0.001
+reconfigure: off
+references:
+  - name: crank
+    coordinates: [crank_pivot]
+    relative: true
+    values: {waypoints: {times: [0, 2], values: [[0], [6.283185307179586]]}}
+controller: {kind: computed_torque, reference: crank, kp: 400, kd: 40}
+`
+	if err := os.WriteFile(task, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	_, stderr, code := run(t, "simulate", task, "--out", out)
+	if code != 3 || !strings.Contains(stderr, "t = ") || !strings.Contains(stderr, "logs so far") {
+		t.Errorf("exit %d, %q; want 3 naming the time", code, stderr)
+	}
+	if st, err := os.Stat(filepath.Join(out, "rocker.csv")); err != nil || st.Size() < 1000 {
+		t.Errorf("the log so far is missing: %v", err)
 	}
 }

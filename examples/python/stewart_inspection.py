@@ -5,7 +5,7 @@ The controller, the reference and the integrator are written here in Python; the
 interfaces (port displacements, the reduced dynamics for the feed-forward, the forward
 dynamics and the closure tracker) come from the C library through the robocompiler
 package. It replicates `robocompiler simulate stewart --task inspection`
-(experiments/tasks/stewart.go, portpd.go, reference.go; sim/sim.go, sim/rk4.go) for the
+(tasks/inspection.yaml run by experiments/tasks: portpd.go, reference.go; sim/sim.go, sim/rk4.go) for the
 two nominal runs, PD on the leg lengths without ("pd") and with reduced-dynamics
 feed-forward ("pd_ff"), and prints their platform-position tracking RMS (mm):
 

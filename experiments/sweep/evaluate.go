@@ -10,6 +10,7 @@ import (
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/check"
 	"github.com/robocompiler/robocompiler/cmg"
+	"github.com/robocompiler/robocompiler/experiments/taskfile"
 	"github.com/robocompiler/robocompiler/experiments/tasks"
 )
 
@@ -180,11 +181,12 @@ func (b *builder) simulate(g *cmg.Graph, row *Row) {
 		row.fail(StatusInvalid, err)
 		return
 	}
-	res, err := t.Run(g.Clone(), tasks.Options{Duration: s.Run.Simulate.Duration})
+	res, err := tasks.RunFile(t, g.Clone(), tasks.Options{Duration: s.Run.Simulate.Duration})
 	if err != nil {
 		var fe *cmg.FieldError
 		var es cmg.Errors
-		if errors.As(err, &fe) || errors.As(err, &es) {
+		var te *taskfile.Error
+		if errors.As(err, &fe) || errors.As(err, &es) || errors.As(err, &te) {
 			row.fail(StatusInvalid, err)
 		} else {
 			row.fail(StatusNumerical, fmt.Errorf("simulate %s: %w", t.Name, err))

@@ -190,14 +190,14 @@ func (s *Sweep) validateRun(bad badFunc) error {
 	}
 	if sim := r.Simulate; sim != nil {
 		if strings.HasSuffix(sim.Task, ".yaml") || strings.HasSuffix(sim.Task, ".yml") {
-			return bad("task file %q: this build runs shipped tasks by name only (%s); task files come with the task-file format",
+			return bad("task file %q: a sweep runs shipped tasks by name only (%s); run a task file with simulate TASK.yaml",
 				[]any{sim.Task, strings.Join(tasks.Names(), ", ")}, "run", "simulate", "task")
 		}
 		t, err := tasks.Get(sim.Task)
 		if err != nil {
 			return bad("%v", []any{err}, "run", "simulate", "task")
 		}
-		if t.Native {
+		if tasks.IsNative(t) {
 			return bad("task %q runs natively in MuJoCo; a sweep runs the library's own rollouts (choose a task without the -native suffix)", []any{sim.Task}, "run", "simulate", "task")
 		}
 		base := s.Model

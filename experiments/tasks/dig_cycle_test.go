@@ -15,7 +15,7 @@ func TestDigCycleShort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := runDigCycle(g, Options{Duration: 1.5})
+	res, err := runFile(t, "dig_cycle", g, 1.5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,11 +41,11 @@ func TestDigCycleShort(t *testing.T) {
 			t.Errorf("run %s: energy balance drifts by %.3g J against work/energy %.3g J", r.Name, d, s)
 		}
 	}
-	again, err := runDigCycle(g, Options{Duration: 0.2})
+	again, err := runFile(t, "dig_cycle", g, 0.2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	twice, err := runDigCycle(g, Options{Duration: 0.2})
+	twice, err := runFile(t, "dig_cycle", g, 0.2)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ func TestFixedPelvisShort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := runFixedPelvis(g, Options{Duration: 0.15})
+	res, err := runFile(t, "fixed_pelvis", g, 0.15)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func BenchmarkFixedPelvis(b *testing.B) {
 		b.Fatal(err)
 	}
 	for i := 0; i < b.N; i++ {
-		if _, err := runFixedPelvis(g, Options{Duration: 0.1}); err != nil {
+		if _, err := runFile(b, "fixed_pelvis", g, 0.1); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -15,14 +15,6 @@ import (
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-// go2Task returns the Go2 support-mode stepping experiment.
-func go2Task() *Task {
-	return &Task{Name: "go2", Seed: go2Seed, Model: "../shared/models/menagerie/unitree_go2/go2.xml", Duration: 6, Run: runGo2,
-		Description: "Go2 stand, weight shift and steps through four-, three- and two-foot support sets: each set is its own " +
-			"compiled support mode (ideal point feet anchored at touchdown), switched by time; base pose and swing feet " +
-			"tracked by PD in the task space of each mode with reduced-dynamics feedforward"}
-}
-
 // Go2 task settings.
 const (
 	go2Seed      = "home"
@@ -232,7 +224,7 @@ func newGo2Ctrl(m *compile.Model, q0 []float64, dur float64, baseChart bool) (*g
 
 // runGo2 runs the stand–shift–step schedule.
 func runGo2(g *cmg.Graph, o Options) (*Result, error) {
-	dur := go2Task().duration(o)
+	dur := o.Duration
 	pl, err := newGo2(g)
 	if err != nil {
 		return nil, err

@@ -13,16 +13,6 @@ import (
 	"github.com/robocompiler/robocompiler/sim"
 )
 
-// go2NativeTask returns the Go2 stepping in our rollout and natively in MuJoCo.
-func go2NativeTask() *Task {
-	return &Task{Name: "go2_native", Seed: go2Seed, Native: true, Model: "../shared/models/menagerie/unitree_go2/go2.xml", Duration: 6,
-		Run: runGo2Native,
-		Description: "Go2 stand, weight shift and steps through four-, three- and two-foot support sets (the go2 " +
-			"controller and schedule, each mode charted by the base and the swing legs) in our rollout with ideal " +
-			"supports (RK4) and natively in MuJoCo on the exported model standing on a floor through its own foot " +
-			"contacts, side by side: base tracking, foot slip and peak torques (needs -tags mujoco)"}
-}
-
 // MuJoCo contacts of go2_native: the foot spheres and friction of go2.xml's "foot"
 // class (sliding 0.8; condim 3, so the torsional and rolling terms do not act), with its
 // elliptic cones and impratio 100 (nearly hard friction: with MuJoCo's pyramidal,
@@ -37,7 +27,7 @@ const (
 // runGo2Native runs the go2 schedule in both simulators: ours with ideal point supports,
 // MuJoCo's on a floor touching the four foot spheres at the home pose.
 func runGo2Native(g *cmg.Graph, o Options) (*Result, error) {
-	dur := go2NativeTask().duration(o)
+	dur := o.Duration
 	pl, err := newGo2(g)
 	if err != nil {
 		return nil, err

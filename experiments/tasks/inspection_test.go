@@ -15,7 +15,7 @@ func TestInspectionShort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := runInspection(g, Options{Duration: 0.6})
+	res, err := runFile(t, "inspection", g, 0.6)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,11 +34,11 @@ func TestInspectionShort(t *testing.T) {
 			t.Errorf("run %s: energy balance drifts by %.3g J against work/energy %.3g J", r.Name, d, s)
 		}
 	}
-	again, err := runInspection(g, Options{Duration: 0.1})
+	again, err := runFile(t, "inspection", g, 0.1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	twice, err := runInspection(g, Options{Duration: 0.1})
+	twice, err := runFile(t, "inspection", g, 0.1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,11 @@ func TestFixedPelvisUniversalCuts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := runFixedPelvis(g, Options{Duration: 0.3})
+	f, err := Get("fixed_pelvis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := RunFile(f, g, Options{Duration: 0.3})
 	if err != nil {
 		t.Fatal(err)
 	}

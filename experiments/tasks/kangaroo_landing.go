@@ -14,15 +14,6 @@ import (
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-// kangarooLandingTask returns the floating-base Kangaroo landing experiment.
-func kangarooLandingTask() *Task {
-	return &Task{Name: "kangaroo_landing", Model: "kangaroo_floating", Duration: 10, Run: runKangarooLanding,
-		Description: "Kangaroo (universal cuts) dropped 5 cm onto both soles: flight with the motors held, touchdown " +
-			"switching to the double-support mode (each sole welded where it lands, 6 rows per sole; inelastic impact), " +
-			"then a 12-cm crouch, lateral and yaw motion and a torso push, the pelvis pose tracked through the reduced " +
-			"dynamics with least-norm motor efforts"}
-}
-
 // Landing settings.
 const (
 	landDt       = 1e-3  // s
@@ -507,7 +498,7 @@ func landBase(m *compile.Model) []int {
 
 // runKangarooLanding runs the landing sequence on the reduced dynamics.
 func runKangarooLanding(g *cmg.Graph, o Options) (*Result, error) {
-	dur := kangarooLandingTask().duration(o)
+	dur := o.Duration
 	pl, err := newLanding(g)
 	if err != nil {
 		return nil, err

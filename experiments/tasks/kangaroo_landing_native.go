@@ -12,15 +12,6 @@ import (
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-// kangarooLandingNativeTask returns the landing in our rollout and natively in MuJoCo.
-func kangarooLandingNativeTask() *Task {
-	return &Task{Name: "kangaroo_landing_native", Native: true, Model: "kangaroo_floating", Duration: 10, Run: runKangarooLandingNative,
-		Description: "Kangaroo landing (the kangaroo_landing controller and schedule) in our rollout with ideal sole welds " +
-			"and natively in MuJoCo on the exported model (universal joints in its tree, the loops cut at revolute joints) " +
-			"landing on a floor through contact spheres at the sole corners, side by side: pelvis tracking and difference, " +
-			"crouch depth, MuJoCo's equality residual (needs -tags mujoco)"}
-}
-
 // Native landing contacts: the sole is the box_collision geom of each ankle_roll body in
 // the shared MJCF (half sizes 0.045 × 0.0125 × 0.105 m at (0, −0.005, 0.04), turned −20°
 // about x), touching the floor through spheres of landCornerRadius at its four lowest
@@ -87,7 +78,7 @@ func sgn(bit int) float64 {
 // MuJoCo gets it (mjcf.ExportGraph: each universal cut a universal tree joint, its loop
 // cut at a revolute joint), the same mechanism as the named model.
 func runKangarooLandingNative(g *cmg.Graph, o Options) (*Result, error) {
-	dur := kangarooLandingNativeTask().duration(o)
+	dur := o.Duration
 	pl0, err := newLanding(g)
 	if err != nil {
 		return nil, err

@@ -3,41 +3,13 @@ package tasks
 import (
 	"fmt"
 
-	"github.com/robocompiler/robocompiler"
-	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/experiments/plot"
 	"github.com/robocompiler/robocompiler/joint"
-	"github.com/robocompiler/robocompiler/kin"
 	"github.com/robocompiler/robocompiler/mjcf"
 	"github.com/robocompiler/robocompiler/sim"
 	"github.com/robocompiler/robocompiler/sim/native"
-	"github.com/robocompiler/robocompiler/spatial"
 )
-
-// inspectionNativeTask returns the Stewart inspection in our rollout and in MuJoCo.
-func inspectionNativeTask() *Task {
-	return &Task{Name: "inspection_native", Native: true, Model: "stewart", Duration: 22, Run: runInspectionNative,
-		Description: "Stewart inspection (PD + feedforward on leg lengths, probe wrench) in our rollout and natively in MuJoCo " +
-			"on the exported model, side by side: platform tracking and closure gaps (needs -tags mujoco)"}
-}
-
-// fixedPelvisNativeTask returns the Kangaroo fixed-pelvis trajectory in our rollout and in
-// MuJoCo.
-func fixedPelvisNativeTask() *Task {
-	return &Task{Name: "fixed_pelvis_native", Native: true, Model: "../shared/models/kangaroo/kangaroo_fixed_base.xml", Duration: 2,
-		Run: runFixedPelvisNative,
-		Description: "Kangaroo fixed pelvis motor trajectory (PD 4e4/600 + feedforward) in our rollout and natively in MuJoCo " +
-			"on the exported model, side by side: motor tracking and closure gaps (needs -tags mujoco)"}
-}
-
-// digCycleNativeTask returns the excavator dig cycle in our rollout and in MuJoCo.
-func digCycleNativeTask() *Task {
-	return &Task{Name: "dig_cycle_native", Native: true, Model: "excavator", Duration: 42, Run: runDigCycleNative,
-		Description: "excavator dig–lift–swing–dump cycle (joint-space computed torque, cylinder_space partition) in our " +
-			"rollout (RK4 5 ms) and natively in MuJoCo (1 ms steps) on the exported model, side by side: joint tracking and " +
-			"closure gaps (needs -tags mujoco)"}
-}
 
 // nativeSetup is one controller experiment that can run in both simulators: a plant, a
 // factory of fresh controllers and probes (or, for a controller whose probe and support
@@ -136,78 +108,4 @@ func runBoth(name string, setup *nativeSetup, dur float64, o Options) (*Result, 
 	}
 	res.Figures = []Figure{{"native_tracking.png", track}, {"native_gap.png", gap}}
 	return res, nil
-}
-
-// runInspectionNative is the Stewart inspection's PD + feedforward case in both simulators.
-func runInspectionNative(g *cmg.Graph, o Options) (*Result, error) {
-	pl, err := newPlant(g, named("lengths"))
-	if err != nil {
-		return nil, err
-	}
-	pd, err := pl.data()
-	if err != nil {
-		return nil, err
-	}
-	kd := pd.Kin
-	if err := checkPortsIndependent(pl.m, kd.Ports, pl.p.Independent); err != nil {
-		return nil, err
-	}
-	rig, err := newStewartRig(pl.m, kd.Ports, kd, pl.q)
-	if err != nil {
-		return nil, err
-	}
-	setup := &nativeSetup{pl: pl, column: "pos_err_m", unit: "mm", metric: "platform_rms_mm", dt: stewartDt, logEvery: 10,
-		probe: func() sim.Probe { return platformProbe{rig} },
-		ctrl: func() (sim.Controller, error) {
-			ff, err := pl.feedforward(pl.model)
-			if err != nil {
-				return nil, err
-			}
-			c := newPortPD(6, stewartKp, stewartKd, newReference(6, rig.lengths), ff)
-			c.load = func(s *sim.State, d *robocompiler.Data, cmd *sim.Command) {
-				cmd.AddWorldWrench(d, rig.platform, spatial.Vec3{}, probeWrench(s.T))
-			}
-			return c, nil
-		}}
-	return runBoth("Stewart inspection", setup, inspectionNativeTask().duration(o), o)
-}
-
-// runFixedPelvisNative is the Kangaroo fixed-pelvis PD + feedforward case in both
-// simulators.
-func runFixedPelvisNative(g *cmg.Graph, o Options) (*Result, error) {
-	pl, kd, traj, err := kangarooMotors(g)
-	if err != nil {
-		return nil, err
-	}
-	nf := len(kd.Ports)
-	setup := &nativeSetup{pl: pl, column: "motor_rms_m", unit: "mm", metric: "motor_rms_mm", dt: kangarooDt, logEvery: 20,
-		probe: func() sim.Probe {
-			return newErrorProbe("motor_rms_m", nf, newReference(nf, traj), func(_ *sim.State, k *kin.Data, out []float64) { copy(out, k.Ell) })
-		},
-		ctrl: func() (sim.Controller, error) {
-			ff, err := pl.feedforward(pl.model)
-			if err != nil {
-				return nil, err
-			}
-			return newPortPD(nf, kangarooKp, kangarooKd, newReference(nf, traj), ff), nil
-		}}
-	return runBoth("Kangaroo fixed pelvis", setup, fixedPelvisNativeTask().duration(o), o)
-}
-
-// runDigCycleNative is the excavator dig cycle through the cylinder_space partition (the
-// cylinder lengths independent: MuJoCo's slide positions) in both simulators. MuJoCo
-// steps at a fifth of our step: at 5 ms its equalities (time constant 2 steps) are soft
-// at the control rate and the computed-torque law, which assumes rigid loops, chatters
-// against them at the sampling frequency.
-func runDigCycleNative(g *cmg.Graph, o Options) (*Result, error) {
-	g, err := withPinPort(g)
-	if err != nil {
-		return nil, err
-	}
-	setup, err := digSetup(g, "cylinder_space")
-	if err != nil {
-		return nil, err
-	}
-	setup.nativeSub = 5
-	return runBoth("Excavator dig cycle", setup, digCycleNativeTask().duration(o), o)
 }

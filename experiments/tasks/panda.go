@@ -12,14 +12,6 @@ import (
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
-// pandaTask returns the Panda tool path under the redundancy QP.
-func pandaTask() *Task {
-	return &Task{Name: "panda", Seed: pandaSeed, Model: "../shared/models/menagerie/franka_emika_panda/panda.xml", Duration: 8, Run: runPanda,
-		Description: "Panda tool path (3-D tool point between the fingertips and the gripper opening) resolved every step by the redundancy QP of eq. 16 " +
-			"(W = M_r, stroke barrier, speed and stroke bounds from L), then by the closed form of eq. 17; " +
-			"covariance of the QP under two partitions (finger_joint2 or finger_joint1 independent)"}
-}
-
 // Panda task settings.
 const (
 	pandaHand     = "hand" // the body carrying the tool point
@@ -160,7 +152,7 @@ func (r *pandaRig) swappedRequest() ([]int, error) {
 // runPanda runs the tool path with the QP and with the closed form, each checked for
 // covariance against the swapped partition along the run.
 func runPanda(g *cmg.Graph, o Options) (*Result, error) {
-	dur := pandaTask().duration(o)
+	dur := o.Duration
 	rig, err := newPandaRig(g, nil)
 	if err != nil {
 		return nil, err

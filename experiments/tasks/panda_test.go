@@ -27,11 +27,11 @@ func runShared(t *testing.T, name, rel string, dur float64) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	task, err := Get(name)
+	f, err := Get(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := task.Run(g, Options{Duration: dur})
+	r, err := RunFile(f, g, Options{Duration: dur})
 	if err != nil {
 		t.Fatal(err)
 	}

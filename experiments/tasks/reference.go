@@ -7,11 +7,19 @@ func minJerk(s float64) float64 {
 	return s * s * s * (10 + s*(-15+6*s))
 }
 
-// waypoints interpolates the vectors Y[i] at times T[i] (increasing) with a minimum-jerk
-// blend on each segment, holding the first and last values outside [T[0], T[n−1]].
+// Interpolations of waypoints.
+const (
+	interpMinJerk = iota // minimum-jerk blend on each segment (zero speed at every waypoint)
+	interpLinear         // straight segments
+	interpCubic          // cubic Hermite with Catmull–Rom tangents (C¹; zero end tangents)
+)
+
+// waypoints interpolates the vectors Y[i] at times T[i] (increasing) segment by segment,
+// holding the first and last values outside [T[0], T[n−1]].
 type waypoints struct {
-	T []float64
-	Y [][]float64
+	T      []float64
+	Y      [][]float64
+	interp int
 }
 
 // at writes the interpolated vector at time t into y.
@@ -23,7 +31,15 @@ func (w *waypoints) at(t float64, y []float64) {
 	}
 	for i := 1; i < n; i++ {
 		if t <= w.T[i] {
-			s := minJerk((t - w.T[i-1]) / (w.T[i] - w.T[i-1]))
+			s := (t - w.T[i-1]) / (w.T[i] - w.T[i-1])
+			switch w.interp {
+			case interpLinear:
+			case interpCubic:
+				w.hermite(i, s, y)
+				return
+			default:
+				s = minJerk(s)
+			}
 			for k := range y {
 				y[k] = w.Y[i-1][k] + s*(w.Y[i][k]-w.Y[i-1][k])
 			}
@@ -31,6 +47,25 @@ func (w *waypoints) at(t float64, y []float64) {
 		}
 	}
 	copy(y, w.Y[n-1])
+}
+
+// hermite writes the cubic Hermite interpolant on segment i at s ∈ [0, 1] with the
+// Catmull–Rom tangents (Y[i+1] − Y[i−1]) / (T[i+1] − T[i−1]), zero at the ends.
+func (w *waypoints) hermite(i int, s float64, y []float64) {
+	h := w.T[i] - w.T[i-1]
+	s2, s3 := s*s, s*s*s
+	h00, h10, h01, h11 := 2*s3-3*s2+1, s3-2*s2+s, -2*s3+3*s2, s3-s2
+	for k := range y {
+		y[k] = h00*w.Y[i-1][k] + h10*h*w.tangent(i-1, k) + h01*w.Y[i][k] + h11*h*w.tangent(i, k)
+	}
+}
+
+// tangent is the Catmull–Rom slope of component k at waypoint i (0 at the ends).
+func (w *waypoints) tangent(i, k int) float64 {
+	if i == 0 || i == len(w.T)-1 {
+		return 0
+	}
+	return (w.Y[i+1][k] - w.Y[i-1][k]) / (w.T[i+1] - w.T[i-1])
 }
 
 // derivStep is the time step (s) of the five-point differences that give the

@@ -1,9 +1,11 @@
 package tasks
 
 import (
+	"github.com/robocompiler/robocompiler/compile"
 	"math"
 	"testing"
 
+	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/internal/testfix"
 	"github.com/robocompiler/robocompiler/sim"
 )
@@ -61,13 +63,28 @@ func checkGaps(t *testing.T, res *Result, tol float64) {
 // runBuiltin runs task name on the built-in model for dur seconds.
 func runBuiltin(t *testing.T, name, model string, dur float64) *Result {
 	t.Helper()
-	task, err := Get(name)
+	f, err := Get(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := task.Run(testfix.Builtin(t, model), Options{Duration: dur})
+	r, err := RunFile(f, testfix.Builtin(t, model), Options{Duration: dur})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// runFile runs the shipped task name on graph g for dur seconds.
+func runFile(t testing.TB, name string, g *cmg.Graph, dur float64) (*Result, error) {
+	t.Helper()
+	f, err := Get(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return RunFile(f, g, Options{Duration: dur})
+}
+
+// named returns a request function for a partition request of the graph.
+func named(name string) func(m *compile.Model) ([]int, error) {
+	return func(m *compile.Model) ([]int, error) { return m.PartitionRequest(name) }
 }

@@ -16,6 +16,8 @@ type plant struct {
 	m     *compile.Model
 	q     []float64
 	p     *closure.Partition
+	// u0 are the independent speeds a rollout starts with (nil: at rest).
+	u0 []float64
 }
 
 // newPlant compiles g through the front door, assembles its default seed holding the
@@ -25,9 +27,16 @@ func newPlant(g *cmg.Graph, request func(m *compile.Model) ([]int, error)) (*pla
 	return newPlantAt(g, "", request)
 }
 
-// newPlantAt is newPlant from the named seed.
+// newPlantAt compiles g through the front door, assembles its seed named seed ("" for
+// the default) holding the requested independent velocity indices (returned by request
+// from the compiled model; nil request: automatic) and partitions there.
 func newPlantAt(g *cmg.Graph, seed string, request func(m *compile.Model) ([]int, error)) (*plant, error) {
-	model, err := robocompiler.Compile(g, robocompiler.Options{})
+	return newPlantWith(g, seed, robocompiler.Options{}, request)
+}
+
+// newPlantWith is newPlantAt compiling with the options opts.
+func newPlantWith(g *cmg.Graph, seed string, opts robocompiler.Options, request func(m *compile.Model) ([]int, error)) (*plant, error) {
+	model, err := robocompiler.Compile(g, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -43,16 +52,22 @@ func newPlantAt(g *cmg.Graph, seed string, request func(m *compile.Model) ([]int
 	return &plant{model: model, m: model.Model, q: d.Q, p: d.Partition()}, nil
 }
 
-// data returns a new workspace at the plant's assembled state, at rest.
+// data returns a new workspace at the plant's assembled state with the speeds u0 (at
+// rest without).
 func (pl *plant) data() (*robocompiler.Data, error) {
 	d := pl.model.NewData()
 	if err := d.Place(pl.q, pl.p); err != nil {
 		return nil, err
 	}
+	if pl.u0 != nil {
+		if err := d.SetState(pl.u0, nil); err != nil {
+			return nil, err
+		}
+	}
 	return d, nil
 }
 
-// sim starts a rollout of the plant from its assembled state at rest.
+// sim starts a rollout of the plant from its assembled state (with the speeds u0).
 func (pl *plant) sim(ctrl sim.Controller, opts sim.Options) (*sim.Sim, error) {
 	d, err := pl.data()
 	if err != nil {
@@ -65,11 +80,6 @@ func (pl *plant) sim(ctrl sim.Controller, opts sim.Options) (*sim.Sim, error) {
 // coordinates) under the plant's partition.
 func (pl *plant) feedforward(m *robocompiler.Model) (*sim.Feedforward, error) {
 	return sim.NewFeedforward(m, pl.q, pl.p)
-}
-
-// named returns a request function for a partition request of the graph.
-func named(name string) func(m *compile.Model) ([]int, error) {
-	return func(m *compile.Model) ([]int, error) { return m.PartitionRequest(name) }
 }
 
 // actuated returns a request for the joints driven by the graph's joint actuators, in

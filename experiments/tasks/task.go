@@ -1,22 +1,23 @@
-// Package tasks defines the rollout experiments of the paper's actuation and task
-// sections (VI-E/F) on the sim rollout engine: the Stewart six-axis inspection, the
-// excavator dig–lift–swing–dump cycle under two partitions, the Kangaroo fixed-pelvis motor
-// trajectory, the Panda tool path, the Go2 support-mode stepping, and their side-by-side
-// runs natively in MuJoCo. Each task builds its models from the graph it is given, runs one
-// or more rollouts, and returns their logs, metrics and plot specifications. It is an
-// application of the library, outside the pipeline: no library package imports it, and
-// the tasks are an explicit list (Names, Get), registered by no import side effect.
+// Package tasks runs simulate task files (experiments/taskfile, docs/task-format.md) on
+// the sim rollout engine: it resolves a file against its model (every name checked before
+// anything runs), builds the controllers, references, support schedules and disturbances
+// the file describes, runs its named rollouts on the reduced dynamics or natively in
+// MuJoCo, and returns their logs, metrics, figures and events. The shipped tasks of the
+// paper's actuation and task sections (VI-E/F) are task files embedded from the
+// repository's tasks/ directory (Names, Get). Two experiments whose controllers are not
+// data — the Panda tool path with its covariance check, the Go2 stepping with its
+// balance shift and the Kangaroo landing with its touchdown schedule — remain Go runners
+// a file selects by name (runner: panda, go2, go2_native, kangaroo_landing,
+// kangaroo_landing_native). It is an application of the library, outside the pipeline: no library
+// package imports it.
 package tasks
 
 import (
 	"fmt"
-	"maps"
-	"slices"
-	"strings"
 
-	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/experiments/plot"
 	"github.com/robocompiler/robocompiler/sim"
+	sbrun "github.com/robocompiler/robocompiler/sim/simbody"
 )
 
 // Options configure a task run.
@@ -42,6 +43,11 @@ type Run struct {
 	Name  string
 	Log   *sim.Log
 	Stats sim.Stats
+	// NativeGap is the largest equality residual of a MuJoCo run (m; 0 for ours).
+	NativeGap float64
+	// Simbody holds a Simbody run's constraint errors and energy-ledger drift (nil for
+	// the other backends).
+	Simbody *sbrun.Stats
 	// Events are the rollout's partition and mode switches (sim.Sim.Events).
 	Events []sim.Event
 }
@@ -78,57 +84,6 @@ func (r *Result) GapMaxM() float64 {
 	return g
 }
 
-// Task is a named experiment.
-type Task struct {
-	// Name is the --task value; Model the built-in model name or shared model file it is
-	// written for (the graph it runs on must have that model's bodies, joints and ports).
-	Name, Model, Description string
-	// Duration is the reference duration (s).
-	Duration float64
-	// Native reports a task that also runs natively in MuJoCo: it needs a build with
-	// -tags mujoco.
-	Native bool
-	// Seed names the seed the task starts from ("" for the model's default seed).
-	Seed string
-	// Run executes the task on graph g.
-	Run func(g *cmg.Graph, o Options) (*Result, error)
-}
-
-// all returns every task: the explicit list of the experiments this package defines.
-func all() []*Task {
-	return []*Task{digCycleTask(), digCycleNativeTask(), fixedPelvisTask(), fixedPelvisNativeTask(),
-		go2Task(), go2NativeTask(), inspectionTask(), inspectionNativeTask(), pandaTask(), kangarooLandingTask(), kangarooLandingNativeTask(),
-		inspectionSimbodyTask(), digCycleSimbodyTask(), fixedPelvisSimbodyTask()}
-}
-
-// Names returns the task names, sorted.
-func Names() []string {
-	var out []string
-	for _, t := range all() {
-		out = append(out, t.Name)
-	}
-	slices.Sort(out)
-	return out
-}
-
-// Get returns the named task, or an error listing the valid names.
-func Get(name string) (*Task, error) {
-	for _, t := range all() {
-		if t.Name == name {
-			return t, nil
-		}
-	}
-	return nil, fmt.Errorf("unknown task %q (valid: %s)", name, strings.Join(Names(), ", "))
-}
-
-// duration returns the run duration for task t under o.
-func (t *Task) duration(o Options) float64 {
-	if o.Duration > 0 {
-		return o.Duration
-	}
-	return t.Duration
-}
-
 // progress counts steps over the rollouts of one task for Options.Progress.
 type progress struct {
 	o           Options
@@ -158,18 +113,3 @@ func rollout(name string, s *sim.Sim, n int) (Run, error) {
 
 // steps returns the number of steps of length dt covering dur.
 func steps(dur, dt float64) int { return int(dur/dt + 0.5) }
-
-// StartFrom makes g's seed that task t starts from equal to g's seed named seed, so the
-// task runs from there (simulate --seed); an unknown name is an error listing the seeds.
-func (t *Task) StartFrom(g *cmg.Graph, seed string) error {
-	vals, ok := g.Seeds[seed]
-	if !ok {
-		return fmt.Errorf("%s: no seed named %q (the model has %v)", g.Source, seed, slices.Sorted(maps.Keys(g.Seeds)))
-	}
-	own := t.Seed
-	if own == "" {
-		own = "default"
-	}
-	g.Seeds[own] = vals
-	return nil
-}
