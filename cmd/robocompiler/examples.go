@@ -13,17 +13,22 @@ import (
 type exampleJSON struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
+	// Shared marks a model read from the shared model directory (robots.ModelsDir).
+	Shared bool `json:"shared"`
 }
 
 func init() {
 	root.AddCommand(&cobra.Command{
 		Use:   "examples",
-		Short: "List the built-in models, which every command accepts as MODEL",
+		Short: "List the built-in models and the named shared models, which every command accepts as MODEL",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			list := []exampleJSON{}
 			for _, name := range robots.Names() {
 				list = append(list, exampleJSON{Name: name, Description: robots.Describe(name)})
+			}
+			for _, name := range robots.SharedNames() {
+				list = append(list, exampleJSON{Name: name, Description: robots.Describe(name), Shared: true})
 			}
 			if jsonOut {
 				return cli.WriteJSON(cmd.OutOrStdout(), map[string]any{"examples": list})
