@@ -6,6 +6,7 @@ import (
 
 	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/spatial"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -113,20 +114,7 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 		panic(fmt.Sprintf("dyn: ReducedDynamics: E is %d×%d; want at least %d×%d", e.Rows, e.Cols, n, nd))
 	}
 	// The nonzero pattern of E_T, row by row.
-	nz := r.enz[:0]
-	for j := range n {
-		for k, x := range e.Data[j*e.Stride : j*e.Stride+nd] {
-			if x != 0 {
-				nz = append(nz, int32(k))
-			}
-		}
-		r.eoff[j+1] = len(nz)
-	}
-	r.enz = nz
-	r.identity = nd == n && len(nz) == n
-	for j := 0; r.identity && j < n; j++ {
-		r.identity = nz[j] == int32(j) && e.Data[j*e.Stride+j] == 1
-	}
+	nz := r.pattern(e, n, nd)
 	if r.identity {
 		// M_r = M_T and h_r = h_T + M_T c_T (c_T is zero without closure rows).
 		copy(r.Mr, r.MT)
@@ -173,29 +161,7 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 			}
 		}
 	}
-	// Mr = E_Tᵀ me, Hr = E_Tᵀ mc.
-	clear(r.Mr)
-	clear(r.Hr)
-	for i := range n {
-		ei := e.Data[i*e.Stride : i*e.Stride+nd]
-		mei := r.me[i*nd : i*nd+nd]
-		for _, a32 := range nz[r.eoff[i]:r.eoff[i+1]] {
-			a := int(a32)
-			x := ei[a]
-			r.Hr[a] += x * r.mc[i]
-			row := r.Mr[a*nd : a*nd+nd]
-			for b, y := range mei {
-				row[b] += x * y
-			}
-		}
-	}
-	// Symmetrise against round-off.
-	for a := range nd {
-		for b := a + 1; b < nd; b++ {
-			s := 0.5 * (r.Mr[a*nd+b] + r.Mr[b*nd+a])
-			r.Mr[a*nd+b], r.Mr[b*nd+a] = s, s
-		}
-	}
+	r.project(e, n, nd)
 }
 
 // Forward solves M_r u̇ = tauR − h_r for u̇ (len D) by Cholesky, with tauR = Lᵀf (plus any
@@ -268,4 +234,51 @@ func (r *Reduced) checkTree(where string) {
 func TreeAcceleration(E *mat.Dense, c, udot, a []float64) {
 	e := E.RawMatrix()
 	dense.MulVecAdd(e.Data, e.Stride, udot, c, a)
+}
+
+// pattern records the nonzero pattern of E_T (the first n rows of e, nd columns) row by
+// row in r.enz/r.eoff, and whether E_T is the identity; it returns the pattern.
+func (r *Reduced) pattern(e blas64.General, n, nd int) []int32 {
+	nz := r.enz[:0]
+	for j := range n {
+		for k, x := range e.Data[j*e.Stride : j*e.Stride+nd] {
+			if x != 0 {
+				nz = append(nz, int32(k))
+			}
+		}
+		r.eoff[j+1] = len(nz)
+	}
+	r.enz = nz
+	r.identity = nd == n && len(nz) == n
+	for j := 0; r.identity && j < n; j++ {
+		r.identity = nz[j] == int32(j) && e.Data[j*e.Stride+j] == 1
+	}
+	return nz
+}
+
+// project forms M_r = E_Tᵀ me and h_r = E_Tᵀ mc over E_T's nonzeros (r.pattern) from the
+// products me = M_T E_T and mc = h_T + M_T c_T, and symmetrises M_r against round-off.
+func (r *Reduced) project(e blas64.General, n, nd int) {
+	nz := r.enz
+	clear(r.Mr)
+	clear(r.Hr)
+	for i := range n {
+		ei := e.Data[i*e.Stride : i*e.Stride+nd]
+		mei := r.me[i*nd : i*nd+nd]
+		for _, a32 := range nz[r.eoff[i]:r.eoff[i+1]] {
+			a := int(a32)
+			x := ei[a]
+			r.Hr[a] += x * r.mc[i]
+			row := r.Mr[a*nd : a*nd+nd]
+			for b, y := range mei {
+				row[b] += x * y
+			}
+		}
+	}
+	for a := range nd {
+		for b := a + 1; b < nd; b++ {
+			s := 0.5 * (r.Mr[a*nd+b] + r.Mr[b*nd+a])
+			r.Mr[a*nd+b], r.Mr[b*nd+a] = s, s
+		}
+	}
 }

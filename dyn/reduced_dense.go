@@ -43,20 +43,7 @@ func (d *Data) DenseReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c 
 	}
 	// The nonzero pattern of E_T, row by row (E is block sparse: an independent coordinate
 	// reaches the coordinates of its own dependency modules only).
-	nz := r.enz[:0]
-	for j := range n {
-		for k, x := range e.Data[j*e.Stride : j*e.Stride+nd] {
-			if x != 0 {
-				nz = append(nz, int32(k))
-			}
-		}
-		r.eoff[j+1] = len(nz)
-	}
-	r.enz = nz
-	r.identity = nd == n && len(nz) == n
-	for j := 0; r.identity && j < n; j++ {
-		r.identity = nz[j] == int32(j) && e.Data[j*e.Stride+j] == 1
-	}
+	nz := r.pattern(e, n, nd)
 	if r.identity && (r.tree == nil || r.tree.N != n) {
 		r.tree = d.NewTreeMatrix() // once per workspace
 	}
@@ -78,27 +65,5 @@ func (d *Data) DenseReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c 
 		}
 		r.mc[i] = s
 	}
-	// Mr = E_Tᵀ me, Hr = E_Tᵀ mc.
-	clear(r.Mr)
-	clear(r.Hr)
-	for i := range n {
-		ei := e.Data[i*e.Stride : i*e.Stride+nd]
-		mei := r.me[i*nd : i*nd+nd]
-		for _, a32 := range nz[r.eoff[i]:r.eoff[i+1]] {
-			a := int(a32)
-			x := ei[a]
-			r.Hr[a] += x * r.mc[i]
-			row := r.Mr[a*nd : a*nd+nd]
-			for b, y := range mei {
-				row[b] += x * y
-			}
-		}
-	}
-	// Symmetrise against round-off.
-	for a := range nd {
-		for b := a + 1; b < nd; b++ {
-			s := 0.5 * (r.Mr[a*nd+b] + r.Mr[b*nd+a])
-			r.Mr[a*nd+b], r.Mr[b*nd+a] = s, s
-		}
-	}
+	r.project(e, n, nd)
 }
