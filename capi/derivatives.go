@@ -9,7 +9,6 @@ import "C"
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/robocompiler/robocompiler"
 )
@@ -42,23 +41,11 @@ func (w *workspace) derivatives() *robocompiler.Derivatives {
 // forwardDerivatives evaluates the partials of the forward dynamics and copies them out.
 func (w *workspace) forwardDerivatives(f, fext, dq, du, df arr) error {
 	const op = "rc_forward_derivatives"
-	if err := w.ready(op); err != nil {
+	fs, fx, err := w.forwardInputs(op, f, fext)
+	if err != nil {
 		return err
 	}
 	n, np := w.d.Mobility(), len(w.m.m.Ports)
-	fs, err := f.optFloats(op, "f", np)
-	if err != nil {
-		return err
-	}
-	for i, x := range fs {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return invalid(fmt.Errorf("%s: f[%d] = %v is not finite", op, i, x))
-		}
-	}
-	fx, err := w.fext(op, fext)
-	if err != nil {
-		return err
-	}
 	oq, err := dq.floats(op, "dudot_dq", n*n)
 	if err != nil {
 		return err

@@ -582,22 +582,32 @@ func (w *workspace) reducedDynamics(fext, M, h arr) error {
 	return w.d.DenseReducedMass(ms)
 }
 
-// forward runs the forward pipeline and copies u̇.
-func (w *workspace) forward(f, fext, udot arr) error {
-	const op = "rc_forward"
+// forwardInputs checks that the workspace holds a state and reads the port efforts f
+// (optional, finite, one per port) and the external wrenches fext of a forward call.
+func (w *workspace) forwardInputs(op string, f, fext arr) ([]float64, []spatial.Vec6, error) {
 	if err := w.ready(op); err != nil {
-		return err
+		return nil, nil, err
 	}
 	fs, err := f.optFloats(op, "f", len(w.m.m.Ports))
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	for i, x := range fs {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return invalid(fmt.Errorf("%s: f[%d] = %v is not finite", op, i, x))
+			return nil, nil, invalid(fmt.Errorf("%s: f[%d] = %v is not finite", op, i, x))
 		}
 	}
 	fx, err := w.fext(op, fext)
+	if err != nil {
+		return nil, nil, err
+	}
+	return fs, fx, nil
+}
+
+// forward runs the forward pipeline and copies u̇.
+func (w *workspace) forward(f, fext, udot arr) error {
+	const op = "rc_forward"
+	fs, fx, err := w.forwardInputs(op, f, fext)
 	if err != nil {
 		return err
 	}
