@@ -151,3 +151,27 @@ controller: {kind: computed_torque, reference: crank, kp: 400, kd: 40}
 		t.Errorf("the log so far is missing: %v", err)
 	}
 }
+
+// TestSimulateReconfigureOff: the passive four-bar with the rocker angle requested runs
+// through its dead centre with the default --reconfigure, writing the switch to
+// <run>_events.csv, and stops there with exit 3 naming the singular coordinate under
+// --reconfigure off.
+func TestSimulateReconfigureOff(t *testing.T) {
+	dir := t.TempDir()
+	task := filepath.Join(dir, "rocker.yaml")
+	src := "model: fourbar\npartition: [rocker_pivot]\nduration: 1\nstep: 0.001\nintegrator: rk4\nrcond_tol: 0.01\ncontroller: {kind: none}\n"
+	if err := os.WriteFile(task, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	on := filepath.Join(dir, "on")
+	if _, stderr, code := run(t, "simulate", task, "--out", on); code != 0 {
+		t.Fatalf("reconfigure on: exit %d: %s", code, stderr)
+	}
+	if b, err := os.ReadFile(filepath.Join(on, "rocker_events.csv")); err != nil || !strings.Contains(string(b), "rocker_pivot") {
+		t.Errorf("events file: %v %q", err, b)
+	}
+	_, stderr, code := run(t, "simulate", task, "--out", filepath.Join(dir, "off"), "--reconfigure", "off")
+	if code != 3 || !strings.Contains(stderr, "rocker_pivot") {
+		t.Errorf("reconfigure off: exit %d, %q; want 3 naming rocker_pivot", code, stderr)
+	}
+}
