@@ -23,6 +23,7 @@ type ModularSolver struct {
 	mods    []moduleSolver
 	prev    []float64
 	scratch []float64
+	solved  []int // Step's result, reused
 }
 
 type moduleSolver struct {
@@ -83,19 +84,21 @@ func NewModularSolver(m *compile.Model, q []float64, p *Partition) (*ModularSolv
 		ms.nw = newNewton(m, rows, mod.Dependent, check)
 		s.mods = append(s.mods, ms)
 	}
+	s.solved = make([]int, 0, len(s.mods))
 	return s, nil
 }
 
 // Step sets the independent coordinates to values (len Mobility, in the partition's
 // independent order) and re-solves the modules whose inputs changed. It returns the
-// indices of the modules solved. On failure nothing changes and the error names the
-// module and its residual.
+// indices of the modules solved, in a slice the solver reuses (valid until the next Step;
+// Step allocates nothing). On failure nothing changes and the error names the module and
+// its residual.
 func (s *ModularSolver) Step(values []float64) ([]int, error) {
 	copy(s.scratch, s.Q)
 	for k, qi := range s.qIndex {
 		s.scratch[qi] = values[k]
 	}
-	var solved []int
+	solved := s.solved[:0]
 	for mi := range s.mods {
 		ms := &s.mods[mi]
 		changed := false
