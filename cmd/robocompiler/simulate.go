@@ -86,26 +86,6 @@ func isTaskFile(arg string) bool {
 	return ext == ".yaml" || ext == ".yml"
 }
 
-// taskFileError is an invalid task file, located for the JSON error object.
-type taskFileError struct{ e *taskfile.Error }
-
-// Error is the task file error's message (file:line: field: message).
-func (t taskFileError) Error() string { return t.e.Error() }
-
-// Unwrap locates the problem (file, line, field).
-func (t taskFileError) Unwrap() error {
-	return &cli.LocatedError{File: t.e.File, Line: t.e.Line, Field: t.e.Field, Message: t.e.Msg}
-}
-
-// invalidTask returns err as an exit-1 error, located when it is a task file error.
-func invalidTask(err error) error {
-	var te *taskfile.Error
-	if errors.As(err, &te) {
-		return cli.Invalid(taskFileError{te})
-	}
-	return cli.Invalid(err)
-}
-
 // loadTask reads the task file (or the shipped task) and its model graph.
 func loadTask(arg string, f *simulateFlags) (*taskfile.File, *cmg.Graph, error) {
 	if isTaskFile(arg) {
@@ -114,7 +94,7 @@ func loadTask(arg string, f *simulateFlags) (*taskfile.File, *cmg.Graph, error) 
 		}
 		tf, err := taskfile.ParseFile(arg)
 		if err != nil {
-			return nil, nil, invalidTask(err)
+			return nil, nil, cli.Invalid(err)
 		}
 		model := tf.Model
 		if ext := strings.ToLower(filepath.Ext(model)); ext == ".json" || ext == ".xml" || ext == ".urdf" {
@@ -133,7 +113,7 @@ func loadTask(arg string, f *simulateFlags) (*taskfile.File, *cmg.Graph, error) 
 	if err != nil {
 		var te *taskfile.Error
 		if errors.As(err, &te) {
-			return nil, nil, invalidTask(err)
+			return nil, nil, cli.Invalid(err)
 		}
 		return nil, nil, cli.Usage(err)
 	}
@@ -213,7 +193,7 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 	var re *tasks.RolloutError
 	switch {
 	case errors.As(err, &te):
-		return invalidTask(err)
+		return cli.Invalid(err)
 	case errors.As(err, &re) && res != nil:
 		partial := &tasks.Result{Runs: res.Runs}
 		out := map[string]any{"model": g.Name, "task": tf.Name, "steps": partial.Steps(), "wall_s": wall, "failed_run": re.Run}

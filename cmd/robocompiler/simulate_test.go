@@ -94,9 +94,9 @@ func TestSimulateTaskFile(t *testing.T) {
 func TestSimulateBadTaskFile(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct{ src, want, field string }{
-		{"model: fivebar\nduration: 1\nstep: -1\ncontroller: {kind: none}\n", "bad.yaml:3: step: -1 s: expected a positive number", "step"},
-		{"model: fivebar\nduration: 1\nstep: 0.01\ncontroller: {kind: none}\nsupports: [{from: 0, sites: [toe]}]\n", `bad.yaml:5: supports[0].sites[0]: "toe": no such site or body (sites and bodies: tool`, "supports[0].sites[0]"},
-		{"model: fivebar\nduration: 1\nstep: 0.01\ncontroller: {kind: none, gain: 1}\n", `bad.yaml:4: controller.gain: unknown field "gain"`, "controller.gain"},
+		{"model: fivebar\nduration: 1\nstep: -1\ncontroller: {kind: none}\n", "bad.yaml:3:1: field \"step\": -1 s: expected a positive number", "step"},
+		{"model: fivebar\nduration: 1\nstep: 0.01\ncontroller: {kind: none}\nsupports: [{from: 0, sites: [toe]}]\n", `bad.yaml:5:30: field "supports[0].sites[0]": "toe": no such site or body (sites and bodies: tool`, "supports[0].sites[0]"},
+		{"model: fivebar\nduration: 1\nstep: 0.01\ncontroller: {kind: none, gain: 1}\n", `bad.yaml:4:26: field "controller.gain": unknown field "gain" (valid: feedforward`, "controller.gain"},
 	} {
 		task := filepath.Join(dir, "bad.yaml")
 		if err := os.WriteFile(task, []byte(c.src), 0o644); err != nil {

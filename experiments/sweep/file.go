@@ -1,14 +1,10 @@
 package sweep
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
+	"github.com/robocompiler/robocompiler/internal/yamlfile"
 	"os"
 	"path/filepath"
-
-	"gopkg.in/yaml.v3"
 )
 
 // SchemaVersion is the only value of a sweep file's schema field this version reads.
@@ -161,22 +157,10 @@ func Load(path string) (*Sweep, error) {
 // are resolved against file's directory). Every error is a *cli.LocatedError naming the
 // file, the line and the field.
 func Parse(data []byte, file string) (*Sweep, error) {
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, syntaxError(file, err)
-	}
-	if root.Kind == 0 || len(root.Content) == 0 {
-		return nil, located(file, nil, "", "the sweep file is empty (it needs at least schema, model and run)")
-	}
-	doc := root.Content[0]
-	if len(root.Content) > 1 || doc.Kind != yaml.MappingNode {
-		return nil, located(file, doc, "", "a sweep file is one YAML mapping (schema, model, parameters, run, metrics)")
-	}
 	s := &Sweep{File: file, Digest: digest(data)}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(s); err != nil && !errors.Is(err, io.EOF) {
-		return nil, decodeError(file, doc, err)
+	doc, err := yamlfile.Decode(file, data, s, "a sweep file: one YAML mapping (schema, model, parameters, run, metrics)")
+	if err != nil {
+		return nil, err
 	}
 	if err := s.validate(doc); err != nil {
 		return nil, err

@@ -39,7 +39,7 @@ func TestBadSweepFiles(t *testing.T) {
 		"unknown-task.yaml":                 {4, "run.simulate.task", `unknown task "inspektion"`},
 		"task-for-other-model.yaml":         {4, "run.simulate.task", `written for model "excavator"`},
 		"unknown-seed.yaml":                 {4, "run.assemble.seed", "upright"},
-		"bad-type.yaml":                     {6, "parameters[0].range.steps", "str `many` is not a valid non-negative integer"},
+		"bad-type.yaml":                     {6, "parameters[0].range.steps", "wrong type: the text many where an integer is expected"},
 		"yaml-syntax.yaml":                  {4, "", "YAML syntax"},
 		"bad-generator.yaml":                {2, "variants.model", `no variant generator for model "fourbar"`},
 		"bad-op.yaml":                       {7, "parameters[0].op", `unknown op "multiply"`},

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"encoding/json"
+	"github.com/robocompiler/robocompiler/internal/yamlfile"
 	"os"
 	"reflect"
 	"slices"
@@ -58,7 +59,7 @@ func TestSchemaMatchesTypes(t *testing.T) {
 			props = append(props, k)
 		}
 		sort.Strings(props)
-		if want := keys(typ); !slices.Equal(props, want) {
+		if want := yamlfile.Keys(typ); !slices.Equal(props, want) {
 			t.Errorf("%s: schema keys %v, decoder keys %v", typ, props, want)
 		}
 	}

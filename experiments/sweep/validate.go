@@ -10,8 +10,8 @@ import (
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/check"
 	"github.com/robocompiler/robocompiler/experiments/tasks"
+	"github.com/robocompiler/robocompiler/internal/yamlfile"
 	"github.com/robocompiler/robocompiler/robots"
-	"gopkg.in/yaml.v3"
 )
 
 // reserved are the row keys a parameter may not be named.
@@ -19,9 +19,9 @@ var reserved = []string{"variant", "model", "status", "message", "generated"}
 
 // validate checks the decoded sweep against its document doc: every error names the
 // field and its line.
-func (s *Sweep) validate(doc *yaml.Node) error {
+func (s *Sweep) validate(doc *yamlfile.Doc) error {
 	bad := func(format string, args []any, path ...any) error {
-		return located(s.File, at(doc, path...), fieldPath(path), format, args...)
+		return doc.Errorf(fieldPath(path), format, args...)
 	}
 	if s.Schema != SchemaVersion {
 		return bad("schema must be %q, got %q", []any{SchemaVersion, s.Schema}, "schema")

@@ -28,5 +28,5 @@ controller: {kind: task_pd, targets: [tool], task_gain: 20, speed_gain: 60}
 	fmt.Println(err)
 	// Output:
 	// circle rk4 circle minimum_jerk
-	// bad.yaml:3: step: -0.001 s: expected a positive number
+	// bad.yaml:3:1: field "step": -0.001 s: expected a positive number
 }

@@ -92,7 +92,7 @@ func TestBadTaskCorpus(t *testing.T) {
 			t.Errorf("%s: %v, want an *Error", c.name, err)
 			continue
 		}
-		if e.File != "bad.yaml" || (c.line > 0 && e.Line != c.line) || e.Field != c.field || !strings.Contains(e.Msg, c.msg) {
+		if e.File != "bad.yaml" || (c.line > 0 && e.Line != c.line) || e.Field != c.field || !strings.Contains(e.Message, c.msg) {
 			t.Errorf("%s: %v (line %d, field %q); want line %d, field %q, %q", c.name, err, e.Line, e.Field, c.line, c.field, c.msg)
 		}
 		if !strings.HasPrefix(err.Error(), "bad.yaml") {

@@ -269,7 +269,7 @@ func (p *filePlan) planError(err error) error {
 	if _, ok := err.(*taskfile.Error); ok {
 		return err
 	}
-	return &taskfile.Error{File: p.f.Path, Field: "model", Msg: fmt.Sprintf("%s: %v", p.g.Source, err)}
+	return &taskfile.Error{File: p.f.Path, Field: "model", Message: fmt.Sprintf("%s: %v", p.g.Source, err)}
 }
 
 // portIndex returns the index of port id of m, or an error at fld listing the ports.

@@ -198,7 +198,7 @@ metrics: [{name: crank_rms_rad, rms: "err:crank"}]
 	_, err = RunFile(f, testfix.Builtin(t, "fourbar"), Options{})
 	var te *taskfile.Error
 	if !errors.As(err, &te) || te.Field != "references[0].values.csv.columns[0]" || te.Line != 10 ||
-		!strings.Contains(te.Msg, `no column "rocker"`) || !strings.Contains(te.Msg, "t, crank") {
+		!strings.Contains(te.Message, `no column "rocker"`) || !strings.Contains(te.Message, "t, crank") {
 		t.Errorf("missing CSV column: %v (%+v)", err, te)
 	}
 	for _, c := range []struct{ csv, msg string }{
@@ -214,7 +214,7 @@ metrics: [{name: crank_rms_rad, rms: "err:crank"}]
 			t.Fatal(err)
 		}
 		_, err = RunFile(f, testfix.Builtin(t, "fourbar"), Options{})
-		if !errors.As(err, &te) || te.Field != "references[0].values.csv.file" || !strings.Contains(te.Msg, c.msg) {
+		if !errors.As(err, &te) || te.Field != "references[0].values.csv.file" || !strings.Contains(te.Message, c.msg) {
 			t.Errorf("CSV %q: %v; want %q", c.csv, err, c.msg)
 		}
 	}
@@ -252,7 +252,7 @@ func TestTaskFileNamesChecked(t *testing.T) {
 		}
 		res, err := RunFile(f, testfix.Builtin(t, "fivebar"), Options{Duration: 0.01})
 		var te *taskfile.Error
-		if !errors.As(err, &te) || te.Field != c.field || te.Line == 0 || !strings.Contains(te.Msg, c.msg) || res != nil {
+		if !errors.As(err, &te) || te.Field != c.field || te.Line == 0 || !strings.Contains(te.Message, c.msg) || res != nil {
 			t.Errorf("%s: %v (field %q); want field %q with %q and no result", c.to, err, fieldOf(te), c.field, c.msg)
 		}
 	}
@@ -271,7 +271,7 @@ func TestTaskFileNamesChecked(t *testing.T) {
 		}
 		_, err = RunFile(f, testfix.Builtin(t, "excavator"), Options{Duration: 0.01})
 		var te *taskfile.Error
-		if !errors.As(err, &te) || te.Field != c.field || !strings.Contains(te.Msg, c.msg) {
+		if !errors.As(err, &te) || te.Field != c.field || !strings.Contains(te.Message, c.msg) {
 			t.Errorf("%s: %v; want field %q with %q", c.to, err, c.field, c.msg)
 		}
 	}
@@ -388,7 +388,7 @@ func TestTaskFileStartSpeeds(t *testing.T) {
 	}
 	_, err = RunFile(f, testfix.Builtin(t, "fourbar"), Options{})
 	var te *taskfile.Error
-	if !errors.As(err, &te) || te.Field != "start.v.crank_pivot" || te.Line != 5 || !strings.Contains(te.Msg, "(rocker_pivot;") {
+	if !errors.As(err, &te) || te.Field != "start.v.crank_pivot" || te.Line != 5 || !strings.Contains(te.Message, "(rocker_pivot;") {
 		t.Errorf("a dependent start speed: %v", err)
 	}
 }
