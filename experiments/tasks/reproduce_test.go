@@ -55,8 +55,9 @@ var goTaskMetrics = []struct {
 }
 
 // TestTaskFilesReproduceGoTasks: the shipped task files inspection, dig_cycle and
-// fixed_pelvis reproduce every metric of the Go tasks they replace to 1e-9 relative, round-off metrics within their floor (the
-// reduced-dynamics runs; short durations keep the test quick).
+// fixed_pelvis reproduce every metric of the Go tasks they replace to 1e-9 relative, and
+// the round-off metrics within their floor (the reduced-dynamics runs; short durations
+// keep the test quick).
 func TestTaskFilesReproduceGoTasks(t *testing.T) {
 	got := map[string]map[string]float64{}
 	graphs := map[string]func(t *testing.T) *cmg.Graph{
