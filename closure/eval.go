@@ -61,6 +61,9 @@ type Data struct {
 	xe      []spatial.Transform
 	edgeGen []uint64
 	comps   []placedComp
+	// edgeScrews and cutScrews are the precomputed placements of the tree edges and of the
+	// comparisons' cut joints with one screw axis (ok unset for the other joints).
+	edgeScrews, cutScrews []screwPlacement
 	// pass counts evaluations; node n's g, w and wd hold its quantities relative to base
 	// nodeBase[n] when nodePass[n] == pass, so comparisons with a common base share the
 	// propagation of their common path edges.
@@ -104,6 +107,12 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 	}
 	for i := range d.defectInv {
 		d.defectInv[i] = spatial.Identity()
+	}
+	for e := range m.Edges {
+		d.edgeScrews = append(d.edgeScrews, edgeScrew(m, e))
+	}
+	for ci := range m.Comparisons {
+		d.cutScrews = append(d.cutScrews, cutScrew(m, &m.Comparisons[ci]))
 	}
 	rootPath := func(n int) []int {
 		var p []int
@@ -302,7 +311,14 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 func (d *Data) placeEdge(e int, q []float64) {
 	if d.edgeGen[e] != d.gen {
 		j := &d.m.Joints[d.m.Edges[e].Joint]
-		d.xe[e] = d.m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV])
+		if k := &d.edgeScrews[e]; k.ok {
+			d.xe[e] = k.at(screwCoordinate(j, q))
+			if j.NV == 1 {
+				d.s[j.V0] = k.s
+			}
+		} else {
+			d.xe[e] = d.m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV])
+		}
 		d.edgeGen[e] = d.gen
 	}
 }
@@ -356,8 +372,10 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 	w := d.w[ed.Parent].Add(relW)
 	d.w[ed.Child] = w
 	wd := d.wd[ed.Parent].Add(spatial.CrossMotion(w, relW))
-	if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
-		wd = wd.Add(g.ActMotion(b))
+	if !d.edgeScrews[e].ok { // a screw joint's subspace is constant: no bias
+		if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
+			wd = wd.Add(g.ActMotion(b))
+		}
 	}
 	d.wd[ed.Child] = wd
 }
@@ -369,12 +387,20 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 	c := &m.Comparisons[ci]
 	pc := &d.comps[ci]
 	if pc.gen != d.gen {
-		pc.fp = d.g[c.NodeA].Mul(c.FrameA)
-		if c.Joint >= 0 {
+		switch k := &d.cutScrews[ci]; {
+		case k.ok:
+			j := &m.Joints[c.Joint]
+			pc.fp = d.g[c.NodeA].Mul(k.at(screwCoordinate(j, q)))
+			if j.NV == 1 {
+				d.s[j.V0] = k.s
+			}
+		case c.Joint >= 0:
 			j := &m.Joints[c.Joint]
 			qj := q[j.Q0 : j.Q0+j.NQ]
-			pc.fp = pc.fp.Mul(j.Model.Transform(qj))
+			pc.fp = d.g[c.NodeA].Mul(c.FrameA).Mul(j.Model.Transform(qj))
 			j.Model.MotionSubspace(qj, d.s[j.V0:j.V0+j.NV])
+		default:
+			pc.fp = d.g[c.NodeA].Mul(c.FrameA)
 		}
 		pc.fpInv = pc.fp.Inv()
 		var def *spatial.Transform
@@ -396,7 +422,10 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		}
 		relW := fp.ActMotion(rel)
 		wA = wA.Add(relW)
-		wdA = wdA.Add(spatial.CrossMotion(wA, relW)).Add(fp.ActMotion(j.Model.BiasTwist(qj, vj)))
+		wdA = wdA.Add(spatial.CrossMotion(wA, relW))
+		if !d.cutScrews[ci].ok {
+			wdA = wdA.Add(fp.ActMotion(j.Model.BiasTwist(qj, vj)))
+		}
 	}
 	if rf.branchErr != nil && d.branchCut < 0 {
 		d.branchCut = ci
