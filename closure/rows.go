@@ -112,6 +112,59 @@ func (f *rowMap) rate(t spatial.Vec6, out []float64) {
 	f.combine(w, pd, rad, out)
 }
 
+// rateMatrix writes h (Rows × 6, row-major) with the row rates per twist x of the frame
+// that t maps into frame A: the rows of rate(Ad_t·x) = h·x. It returns the number of
+// leading rows that depend on x's angular part only (their linear entries are zero).
+func (f *rowMap) rateMatrix(t spatial.Transform, h []float64) int {
+	f.jacobians()
+	switch f.kind {
+	case compile.RowsSE3, compile.RowsWeld:
+		// J_l⁻¹·Ad = [[J R, 0], [(C + J [p]×) R, J R]] for J_l⁻¹ = [[J, 0], [C, J]].
+		if f.usePre {
+			t = f.pre.Mul(t)
+		}
+		j, r, p := &f.jinv6, &t.R, &t.P
+		for i := range 3 {
+			j0, j1, j2 := j[i][0], j[i][1], j[i][2]
+			// Row i of J and of C + J [p]×.
+			c0 := j[i+3][0] + j1*p[2] - j2*p[1]
+			c1 := j[i+3][1] + j2*p[0] - j0*p[2]
+			c2 := j[i+3][2] + j0*p[1] - j1*p[0]
+			hi, ho := h[6*i:6*i+6:6*i+6], h[6*(i+3):6*(i+3)+6:6*(i+3)+6]
+			for k := range 3 {
+				jr := j0*r[0][k] + j1*r[1][k] + j2*r[2][k]
+				hi[k], hi[k+3] = jr, 0
+				ho[k] = c0*r[0][k] + c1*r[1][k] + c2*r[2][k]
+				ho[k+3] = jr
+			}
+		}
+		return 3
+	case compile.RowsPoint:
+		// ṗ = v + ω × p_Δ of Ad_t·x = [[R, 0], [[p_t]× R, R]]: [[p_t − p_Δ]× R, R].
+		r := &t.R
+		dp := t.P.Sub(f.p)
+		for i := range 3 {
+			hi := h[6*i : 6*i+6 : 6*i+6]
+			for k := range 3 {
+				hi[k] = dp[(i+1)%3]*r[(i+2)%3][k] - dp[(i+2)%3]*r[(i+1)%3][k]
+				hi[k+3] = r[i][k]
+			}
+		}
+		return 0
+	}
+	n := f.kind.Count()
+	var out [6]float64
+	for k := range 6 {
+		var e spatial.Vec6
+		e[k] = 1
+		f.rate(t.ActMotion(e), out[:n])
+		for i, x := range out[:n] {
+			h[6*i+k] = x
+		}
+	}
+	return 0
+}
+
 // accel maps the relative twist V and its derivative Vd (with zero generalised
 // acceleration) to row accelerations, for V in the tangent space.
 func (f *rowMap) accel(V, Vd spatial.Vec6, out []float64) {
