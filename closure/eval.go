@@ -35,11 +35,18 @@ type Data struct {
 
 	// Per node: pose, twist and velocity-product acceleration relative to the current
 	// evaluation base, in the base frame.
-	g    []spatial.Transform
-	w    []spatial.Vec6
-	wd   []spatial.Vec6
-	s    []spatial.Vec6 // per velocity index: edge subspace in the child frame (tree) or the cut joint's own S
+	g  []spatial.Transform
+	w  []spatial.Vec6
+	wd []spatial.Vec6
+	s  []spatial.Vec6 // per velocity index: edge subspace in the child frame (tree) or the cut joint's own S
+	// sb holds, per tree velocity index, the subspace column in the frame of the child
+	// node's current base (Ad_g·s), valid with the child's g; cols asks propagate for it.
+	sb   []spatial.Vec6
+	cols bool
 	rows [6]float64
+	// rateAd is the rate map of the current comparison composed with Ad(frame A⁻¹): row
+	// rates per base-frame twist (Rows × 6, row-major), for the Jacobian's tree columns.
+	rateAd [36]float64
 
 	// Defect homotopy (eq. 11): per comparison, the defect transform inverse (log rows) or
 	// per-row offsets (other rows), and whether it is active.
@@ -61,6 +68,9 @@ type Data struct {
 	xe      []spatial.Transform
 	edgeGen []uint64
 	comps   []placedComp
+	// edgeScrews and cutScrews are the precomputed placements of the tree edges and of the
+	// comparisons' cut joints with one screw axis (ok unset for the other joints).
+	edgeScrews, cutScrews []screwPlacement
 	// pass counts evaluations; node n's g, w and wd hold its quantities relative to base
 	// nodeBase[n] when nodePass[n] == pass, so comparisons with a common base share the
 	// propagation of their common path edges.
@@ -93,7 +103,7 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 	d := &Data{m: m, opts: opts,
 		Rho: make([]float64, m.Rows), Gamma: make([]float64, m.Rows),
 		g: make([]spatial.Transform, nn), w: make([]spatial.Vec6, nn), wd: make([]spatial.Vec6, nn),
-		s:       make([]spatial.Vec6, m.NV),
+		s: make([]spatial.Vec6, m.NV), sb: make([]spatial.Vec6, m.NV),
 		placedQ: make([]float64, m.NQ), xe: make([]spatial.Transform, len(m.Edges)),
 		edgeGen: make([]uint64, len(m.Edges)), comps: make([]placedComp, len(m.Comparisons)),
 		nodePass: make([]uint64, nn), nodeBase: make([]int, nn),
@@ -104,6 +114,12 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 	}
 	for i := range d.defectInv {
 		d.defectInv[i] = spatial.Identity()
+	}
+	for e := range m.Edges {
+		d.edgeScrews = append(d.edgeScrews, edgeScrew(m, e))
+	}
+	for ci := range m.Comparisons {
+		d.cutScrews = append(d.cutScrews, cutScrew(m, &m.Comparisons[ci]))
 	}
 	rootPath := func(n int) []int {
 		var p []int
@@ -257,6 +273,7 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 	d.place(q, reuse)
 	d.pass++
 	d.branchCut = -1
+	d.cols = jac && d.C != nil || v != nil
 	if jac && d.C != nil {
 		d.C.Zero()
 	}
@@ -302,7 +319,14 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 func (d *Data) placeEdge(e int, q []float64) {
 	if d.edgeGen[e] != d.gen {
 		j := &d.m.Joints[d.m.Edges[e].Joint]
-		d.xe[e] = d.m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV])
+		if k := &d.edgeScrews[e]; k.ok {
+			d.xe[e] = k.at(screwCoordinate(j, q))
+			if j.NV == 1 {
+				d.s[j.V0] = k.s
+			}
+		} else {
+			d.xe[e] = d.m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV])
+		}
 		d.edgeGen[e] = d.gen
 	}
 }
@@ -345,19 +369,27 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 	d.placeEdge(e, q)
 	g := d.g[ed.Parent].Mul(d.xe[e])
 	d.g[ed.Child] = g
+	if !d.cols {
+		return
+	}
+	sb := d.sb[j.V0 : j.V0+j.NV]
+	for k := range s {
+		sb[k] = g.ActMotion(s[k])
+	}
 	if v == nil {
 		return
 	}
-	var rel spatial.Vec6
-	for k := range s {
-		rel = rel.Add(s[k].Scale(v[j.V0+k]))
+	var relW spatial.Vec6
+	for k := range sb {
+		relW = relW.Add(sb[k].Scale(v[j.V0+k]))
 	}
-	relW := g.ActMotion(rel)
 	w := d.w[ed.Parent].Add(relW)
 	d.w[ed.Child] = w
 	wd := d.wd[ed.Parent].Add(spatial.CrossMotion(w, relW))
-	if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
-		wd = wd.Add(g.ActMotion(b))
+	if !d.edgeScrews[e].ok { // a screw joint's subspace is constant: no bias
+		if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
+			wd = wd.Add(g.ActMotion(b))
+		}
 	}
 	d.wd[ed.Child] = wd
 }
@@ -369,12 +401,20 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 	c := &m.Comparisons[ci]
 	pc := &d.comps[ci]
 	if pc.gen != d.gen {
-		pc.fp = d.g[c.NodeA].Mul(c.FrameA)
-		if c.Joint >= 0 {
+		switch k := &d.cutScrews[ci]; {
+		case k.ok:
+			j := &m.Joints[c.Joint]
+			pc.fp = d.g[c.NodeA].Mul(k.at(screwCoordinate(j, q)))
+			if j.NV == 1 {
+				d.s[j.V0] = k.s
+			}
+		case c.Joint >= 0:
 			j := &m.Joints[c.Joint]
 			qj := q[j.Q0 : j.Q0+j.NQ]
-			pc.fp = pc.fp.Mul(j.Model.Transform(qj))
+			pc.fp = d.g[c.NodeA].Mul(c.FrameA).Mul(j.Model.Transform(qj))
 			j.Model.MotionSubspace(qj, d.s[j.V0:j.V0+j.NV])
+		default:
+			pc.fp = d.g[c.NodeA].Mul(c.FrameA)
 		}
 		pc.fpInv = pc.fp.Inv()
 		var def *spatial.Transform
@@ -396,7 +436,10 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		}
 		relW := fp.ActMotion(rel)
 		wA = wA.Add(relW)
-		wdA = wdA.Add(spatial.CrossMotion(wA, relW)).Add(fp.ActMotion(j.Model.BiasTwist(qj, vj)))
+		wdA = wdA.Add(spatial.CrossMotion(wA, relW))
+		if !d.cutScrews[ci].ok {
+			wdA = wdA.Add(fp.ActMotion(j.Model.BiasTwist(qj, vj)))
+		}
 	}
 	if rf.branchErr != nil && d.branchCut < 0 {
 		d.branchCut = ci
@@ -410,30 +453,40 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 	}
 	if jac && d.C != nil { // nil when no coordinate moves (a loop of fixed joints)
 		raw := d.C.RawMatrix()
-		addCol := func(col int, t spatial.Vec6) {
-			rf.rate(t, d.rows[:c.Rows()])
-			for k := 0; k < c.Rows(); k++ {
-				raw.Data[(c.Row+k)*raw.Stride+col] += d.rows[k]
-			}
-		}
+		nr := c.Rows()
+		out := d.rows[:nr]
+		// The rows are linear in the relative twist: the tree columns are rateAd times the
+		// base-frame columns sb, the cut joint's the rates of its own columns.
+		h := d.rateAd[:6*nr]
+		na := rf.rateMatrix(fpInv, h)
 		for pass, edges := range [2][]int{ea, eb} {
 			sign := -1.0
 			if pass == 1 {
 				sign = 1
 			}
 			for _, e := range edges {
-				ed := &m.Edges[e]
-				j := &m.Joints[ed.Joint]
-				y := fpInv.Mul(d.g[ed.Child])
+				j := &m.Joints[m.Edges[e].Joint]
 				for k := 0; k < j.NV; k++ {
-					addCol(j.V0+k, y.ActMotion(d.s[j.V0+k]).Scale(sign))
+					t := &d.sb[j.V0+k]
+					col := raw.Data[c.Row*raw.Stride+j.V0+k:]
+					for i := range na {
+						hi := h[6*i : 6*i+3 : 6*i+3]
+						col[i*raw.Stride] += sign * (hi[0]*t[0] + hi[1]*t[1] + hi[2]*t[2])
+					}
+					for i := na; i < nr; i++ {
+						hi := h[6*i : 6*i+6 : 6*i+6]
+						col[i*raw.Stride] += sign * (hi[0]*t[0] + hi[1]*t[1] + hi[2]*t[2] + hi[3]*t[3] + hi[4]*t[4] + hi[5]*t[5])
+					}
 				}
 			}
 		}
 		if c.Joint >= 0 {
 			j := &m.Joints[c.Joint]
 			for k := 0; k < j.NV; k++ {
-				addCol(j.V0+k, d.s[j.V0+k].Scale(-1))
+				rf.rate(d.s[j.V0+k], out)
+				for i, x := range out {
+					raw.Data[(c.Row+i)*raw.Stride+j.V0+k] -= x
+				}
 			}
 		}
 	}

@@ -12,16 +12,16 @@ import (
 // residual rows, and maps relative twists V = (Δ̇Δ⁻¹)^∨ (and their derivatives) into row
 // velocities (and accelerations). The rows are those of compile.RowKind.
 type rowMap struct {
-	kind  compile.RowKind
-	r     spatial.Mat3
-	p     spatial.Vec3
-	log6  spatial.Vec6
-	log3  spatial.Vec3
-	jinv6 spatial.Mat6
+	kind compile.RowKind
+	r    spatial.Mat3
+	p    spatial.Vec3
+	log6 spatial.Vec6
+	log3 spatial.Vec3
 	// jinv3 is JlInvSO3 of the rotation log: from LogSE3Jl for SE(3) and weld rows, else
-	// evaluated with jinv6 (prismatic rows).
-	jinv3 spatial.Mat3
-	// jinv reports that jinv6 / jinv3 (the inverse left Jacobians of the logarithm) are
+	// evaluated with jinvC (by jacobians, for prismatic rows); jinvC is the lower-left block of the SE(3)
+	// J_l⁻¹ = [[jinv3, 0], [jinvC, jinv3]] (spatial.JlInvSE3Coupling).
+	jinv3, jinvC spatial.Mat3
+	// jinv reports that jinvC / jinv3 (the inverse left Jacobians of the logarithm) are
 	// evaluated: only rates and accelerations need them, so a residual-only evaluation
 	// skips them.
 	jinv bool
@@ -88,7 +88,7 @@ func (f *rowMap) jacobians() {
 	}
 	switch f.kind {
 	case compile.RowsSE3, compile.RowsWeld:
-		f.jinv6 = spatial.JlInvSE3With(f.log6, f.jinv3) // jinv3 from LogSE3Jl
+		f.jinvC = spatial.JlInvSE3Coupling(f.log6, f.jinv3) // jinv3 from LogSE3Jl
 	case compile.RowsPrismatic:
 		f.jinv3 = spatial.JlInvSO3(f.log3)
 	}
@@ -110,6 +110,59 @@ func (f *rowMap) rate(t spatial.Vec6, out []float64) {
 	pd := vl.Add(w.Cross(f.p))
 	rad := w.Cross(f.ra)
 	f.combine(w, pd, rad, out)
+}
+
+// rateMatrix writes h (Rows × 6, row-major) with the row rates per twist x of the frame
+// that t maps into frame A: the rows of rate(Ad_t·x) = h·x. It returns the number of
+// leading rows that depend on x's angular part only (their linear entries are zero).
+func (f *rowMap) rateMatrix(t spatial.Transform, h []float64) int {
+	f.jacobians()
+	switch f.kind {
+	case compile.RowsSE3, compile.RowsWeld:
+		// J_l⁻¹·Ad = [[J R, 0], [(C + J [p]×) R, J R]] for J_l⁻¹ = [[J, 0], [C, J]].
+		if f.usePre {
+			t = f.pre.Mul(t)
+		}
+		j, jc, r, p := &f.jinv3, &f.jinvC, &t.R, &t.P
+		for i := range 3 {
+			j0, j1, j2 := j[i][0], j[i][1], j[i][2]
+			// Row i of J and of C + J [p]×.
+			c0 := jc[i][0] + j1*p[2] - j2*p[1]
+			c1 := jc[i][1] + j2*p[0] - j0*p[2]
+			c2 := jc[i][2] + j0*p[1] - j1*p[0]
+			hi, ho := h[6*i:6*i+6:6*i+6], h[6*(i+3):6*(i+3)+6:6*(i+3)+6]
+			for k := range 3 {
+				jr := j0*r[0][k] + j1*r[1][k] + j2*r[2][k]
+				hi[k], hi[k+3] = jr, 0
+				ho[k] = c0*r[0][k] + c1*r[1][k] + c2*r[2][k]
+				ho[k+3] = jr
+			}
+		}
+		return 3
+	case compile.RowsPoint:
+		// ṗ = v + ω × p_Δ of Ad_t·x = [[R, 0], [[p_t]× R, R]]: [[p_t − p_Δ]× R, R].
+		r := &t.R
+		dp := t.P.Sub(f.p)
+		for i := range 3 {
+			hi := h[6*i : 6*i+6 : 6*i+6]
+			for k := range 3 {
+				hi[k] = dp[(i+1)%3]*r[(i+2)%3][k] - dp[(i+2)%3]*r[(i+1)%3][k]
+				hi[k+3] = r[i][k]
+			}
+		}
+		return 0
+	}
+	n := f.kind.Count()
+	var out [6]float64
+	for k := range 6 {
+		var e spatial.Vec6
+		e[k] = 1
+		f.rate(t.ActMotion(e), out[:n])
+		for i, x := range out[:n] {
+			h[6*i+k] = x
+		}
+	}
+	return 0
 }
 
 // accel maps the relative twist V and its derivative Vd (with zero generalised
@@ -134,13 +187,11 @@ func (f *rowMap) accel(V, Vd spatial.Vec6, out []float64) {
 // logRows writes the rows J_l⁻¹(log Δ)·t of an SE(3) or weld comparison for the (derivative
 // of the) twist t, skipping the zero upper-right block of J_l⁻¹.
 func (f *rowMap) logRows(t *spatial.Vec6, out []float64) {
-	j := &f.jinv6
+	j, c := &f.jinv3, &f.jinvC
 	out = out[:6]
 	for i := range 3 {
 		out[i] = j[i][0]*t[0] + j[i][1]*t[1] + j[i][2]*t[2]
-	}
-	for i := 3; i < 6; i++ {
-		out[i] = j[i][0]*t[0] + j[i][1]*t[1] + j[i][2]*t[2] + j[i][3]*t[3] + j[i][4]*t[4] + j[i][5]*t[5]
+		out[i+3] = c[i][0]*t[0] + c[i][1]*t[1] + c[i][2]*t[2] + j[i][0]*t[3] + j[i][1]*t[4] + j[i][2]*t[5]
 	}
 }
 

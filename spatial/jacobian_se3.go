@@ -15,12 +15,18 @@ func JlInvSE3(xi Vec6) Mat6 { return JlInvSE3With(xi, JlInvSO3(xi.Angular())) }
 // JlInvSE3With is JlInvSE3(ξ) given ji = JlInvSO3 of ξ's angular part (as LogSE3Jl
 // returns it).
 func JlInvSE3With(xi Vec6, ji Mat3) Mat6 {
-	w := xi.Angular()
-	q := jacobianQ(w, xi.Linear())
+	return NewMat6(ji, Mat3{}, JlInvSE3Coupling(xi, ji), ji)
+}
+
+// JlInvSE3Coupling returns the lower-left block -J_l⁻¹ Q J_l⁻¹ of JlInvSE3(ξ), given
+// ji = JlInvSO3 of ξ's angular part; the diagonal blocks are ji and the upper-right
+// block is zero.
+func JlInvSE3Coupling(xi Vec6, ji Mat3) Mat3 {
+	q := jacobianQ(xi.Angular(), xi.Linear())
 	var jq, c Mat3
 	mul3(&jq, &ji, &q)
 	mul3(&c, &jq, &ji)
-	return NewMat6(ji, Mat3{}, c.Scale(-1), ji)
+	return c.Scale(-1)
 }
 
 // JrSE3 returns the 6x6 right Jacobian of SE(3): (T⁻¹ Ṫ)^∨ = J_r(ξ) ξ̇;
@@ -35,23 +41,44 @@ func JrInvSE3(xi Vec6) Mat6 { return JlInvSE3(xi.Scale(-1)) }
 // Q = V/2 + c1 (WV + VW + WVW) + c2 (WWV + VWW - 3WVW) + c3 (WVWW + WWVW),
 // c1 = (θ - sin θ)/θ³, c2 = (θ²/2 + cos θ - 1)/θ⁴,
 // c3 = (2θ - 3 sin θ + θ cos θ)/(2θ⁵).
+// With Wᵀ = -W and Vᵀ = -V: VW = (WV)ᵀ, VWW = -(WWV)ᵀ and WWVW = (WVWW)ᵀ, so three
+// products with a skew matrix (rows or columns crossed with w) give every term.
 func jacobianQ(w, v Vec3) Mat3 {
 	th := w.Norm()
-	W, V := Skew(w), Skew(v)
-	wv, vw := skewMul(&w, &v), skewMul(&v, &w)
-	var wvw, wwv, vww, wvww, wwvw Mat3
-	mul3(&wvw, &wv, &W)
-	mul3(&wwv, &W, &wv)
-	mul3(&vww, &vw, &W)
-	mul3(&wvww, &wvw, &W)
-	mul3(&wwvw, &W, &wvw)
+	wv := skewMul(&w, &v)
+	wvw := mulSkew(&wv, &w)
+	wwv := skewMulMat(&w, &wv)
+	wvww := mulSkew(&wvw, &w)
 	c1, c2, c3 := sincTail(th), coscTail(th), qTail(th)
+	V := Skew(v)
 	var q Mat3
 	for i := range 3 {
 		for j := range 3 {
-			q[i][j] = V[i][j]*0.5 + (wv[i][j]+vw[i][j]+wvw[i][j])*c1 +
-				(wwv[i][j]+vww[i][j]-wvw[i][j]*3)*c2 + (wvww[i][j]+wwvw[i][j])*c3
+			q[i][j] = V[i][j]*0.5 + (wv[i][j]+wv[j][i]+wvw[i][j])*c1 +
+				(wwv[i][j]-wwv[j][i]-wvw[i][j]*3)*c2 + (wvww[i][j]+wvww[j][i])*c3
 		}
 	}
 	return q
+}
+
+// mulSkew returns m·Skew(w): row i is (row i of m) × w.
+func mulSkew(m *Mat3, w *Vec3) Mat3 {
+	var r Mat3
+	for i := range 3 {
+		a := &m[i]
+		r[i] = [3]float64{a[1]*w[2] - a[2]*w[1], a[2]*w[0] - a[0]*w[2], a[0]*w[1] - a[1]*w[0]}
+	}
+	return r
+}
+
+// skewMulMat returns Skew(w)·m: column j is w × (column j of m).
+func skewMulMat(w *Vec3, m *Mat3) Mat3 {
+	var r Mat3
+	for j := range 3 {
+		a0, a1, a2 := m[0][j], m[1][j], m[2][j]
+		r[0][j] = w[1]*a2 - w[2]*a1
+		r[1][j] = w[2]*a0 - w[0]*a2
+		r[2][j] = w[0]*a1 - w[1]*a0
+	}
+	return r
 }

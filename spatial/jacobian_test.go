@@ -121,3 +121,25 @@ func TestJlSE3Definition(t *testing.T) {
 		}
 	}
 }
+
+// TestJacobianQProducts checks the coupling block Q(w, v), which jacobianQ assembles
+// from three products with skew matrices, against its definition with every product
+// formed.
+func TestJacobianQProducts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for i := range nSamples {
+		xi := sampleTwist(rng, i, specialAngles, math.Pi-1e-6)
+		w, v := xi.Angular(), xi.Linear()
+		th := w.Norm()
+		W, V := Skew(w), Skew(v)
+		wv, vw := W.Mul(V), V.Mul(W)
+		wvw, wwv, vww := wv.Mul(W), W.Mul(wv), vw.Mul(W)
+		wvww, wwvw := wvw.Mul(W), W.Mul(wvw)
+		want := V.Scale(0.5).Add(wv.Add(vw).Add(wvw).Scale(sincTail(th))).
+			Add(wwv.Add(vww).Sub(wvw.Scale(3)).Scale(coscTail(th))).
+			Add(wvww.Add(wwvw).Scale(qTail(th)))
+		if d := maxAbs3(jacobianQ(w, v), want); d > 1e-14*math.Max(1, v.Norm()*(1+th*th)) {
+			t.Fatalf("Q differs from its definition by %g at θ=%g", d, th)
+		}
+	}
+}

@@ -17,9 +17,13 @@ func Identity() Transform { return Transform{R: Identity3()} }
 // Mul returns the composition t·u (first u, then t): child of u → parent of t.
 func (t Transform) Mul(u Transform) Transform {
 	var r Transform
-	mul3(&r.R, &t.R, &u.R)
-	p := mulVec3(&t.R, &u.P)
-	r.P = Vec3{p[0] + t.P[0], p[1] + t.P[1], p[2] + t.P[2]}
+	for i := range 3 {
+		a0, a1, a2 := t.R[i][0], t.R[i][1], t.R[i][2]
+		r.R[i][0] = a0*u.R[0][0] + a1*u.R[1][0] + a2*u.R[2][0]
+		r.R[i][1] = a0*u.R[0][1] + a1*u.R[1][1] + a2*u.R[2][1]
+		r.R[i][2] = a0*u.R[0][2] + a1*u.R[1][2] + a2*u.R[2][2]
+		r.P[i] = a0*u.P[0] + a1*u.P[1] + a2*u.P[2] + t.P[i]
+	}
 	return r
 }
 
