@@ -2,6 +2,7 @@ package dyn
 
 import (
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/joint"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
@@ -10,7 +11,13 @@ import (
 // its armature and damping.
 type edgeRec struct {
 	child, parent, v0, nv int
-	armature, damping     float64
+	// pedge is the edge whose child is parent (−1 when parent is the ground).
+	pedge             int
+	armature, damping float64
+	// biased reports a joint whose motion subspace varies with its coordinates, so that
+	// its velocity-product acceleration (compile.Model.EdgeBias, from
+	// joint.Model.BiasTwist) can be nonzero: universal and planar joints.
+	biased bool
 }
 
 // edgeRecs builds the fused passes' edge table of m, in topological edge order.
@@ -18,7 +25,13 @@ func edgeRecs(m *compile.Model) []edgeRec {
 	recs := make([]edgeRec, len(m.Edges))
 	for e, ed := range m.Edges {
 		j := &m.Joints[ed.Joint]
-		recs[e] = edgeRec{child: ed.Child, parent: ed.Parent, v0: j.V0, nv: j.NV, armature: j.Armature, damping: j.Damping}
+		pe := -1
+		if ed.Parent != compile.Ground {
+			pe = m.Bodies[ed.Parent-1].Edge
+		}
+		k := j.Model.Kind
+		recs[e] = edgeRec{child: ed.Child, parent: ed.Parent, v0: j.V0, nv: j.NV, pedge: pe,
+			armature: j.Armature, damping: j.Damping, biased: k == joint.Universal || k == joint.Planar}
 	}
 	return recs
 }
@@ -39,15 +52,18 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 		er := &d.edges[e]
 		c := er.child
 		// Joint twist S v and acceleration X⁻¹ a_parent + Ṡ v + twist × S v.
-		var sv spatial.Vec6
+		var s0, s1, s2, s3, s4, s5 float64
 		for k := er.v0; k < er.v0+er.nv; k++ {
 			s, x := &d.s[k], v[k]
-			sv = spatial.Vec6{sv[0] + s[0]*x, sv[1] + s[1]*x, sv[2] + s[2]*x, sv[3] + s[3]*x, sv[4] + s[4]*x, sv[5] + s[5]*x}
+			s0, s1, s2, s3, s4, s5 = s0+s[0]*x, s1+s[1]*x, s2+s[2]*x, s3+s[3]*x, s4+s[4]*x, s5+s[5]*x
 		}
+		sv := spatial.Vec6{s0, s1, s2, s3, s4, s5}
 		ac := &d.accG[c]
 		invActMotion(ac, &d.xup[c], &d.accG[er.parent])
-		if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
-			*ac = ac.Add(b)
+		if er.biased {
+			if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
+				*ac = ac.Add(b)
+			}
 		}
 		tw := &d.twist[c]
 		crossMotionAdd(ac, tw, &sv)
@@ -73,10 +89,7 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 		}
 		if p != compile.Ground {
 			x := &d.xup[c]
-			var xf spatial.Vec6
-			actForce(&xf, x, f)
-			fp := &d.force[p]
-			*fp = spatial.Vec6{fp[0] + xf[0], fp[1] + xf[1], fp[2] + xf[2], fp[3] + xf[3], fp[4] + xf[4], fp[5] + xf[5]}
+			actForceAdd(&d.force[p], x, f)
 			transformedAdd(&d.ic[p], &d.ic[c], x)
 		}
 	}
@@ -93,14 +106,10 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 				p++
 			}
 			row[0] += er.armature
-			for node := er.child; ; {
-				parent := d.edges[d.nodeEdge[node]].parent
-				if parent == compile.Ground {
-					break
-				}
-				actForce(&F, &d.xup[node], &F)
-				node = parent
-				ea := &d.edges[d.nodeEdge[node]]
+			for ce := e; d.edges[ce].pedge >= 0; {
+				actForce(&F, &d.xup[d.edges[ce].child], &F)
+				ce = d.edges[ce].pedge
+				ea := &d.edges[ce]
 				for r := ea.v0 + ea.nv - 1; r >= ea.v0; r-- {
 					row[p] = dot6(&d.s[r], &F)
 					p++
@@ -128,6 +137,21 @@ func invActMotion(out *spatial.Vec6, t *spatial.Transform, m *spatial.Vec6) {
 	out[3] = r[0][0]*v0 + r[1][0]*v1 + r[2][0]*v2
 	out[4] = r[0][1]*v0 + r[1][1]*v1 + r[2][1]*v2
 	out[5] = r[0][2]*v0 + r[1][2]*v1 + r[2][2]*v2
+}
+
+// actForceAdd adds t.ActForce(*f) to out (which must not alias f).
+func actForceAdd(out *spatial.Vec6, t *spatial.Transform, f *spatial.Vec6) {
+	r, p := &t.R, &t.P
+	n0, n1, n2, l0, l1, l2 := f[0], f[1], f[2], f[3], f[4], f[5]
+	f0 := r[0][0]*l0 + r[0][1]*l1 + r[0][2]*l2
+	f1 := r[1][0]*l0 + r[1][1]*l1 + r[1][2]*l2
+	f2 := r[2][0]*l0 + r[2][1]*l1 + r[2][2]*l2
+	out[0] += r[0][0]*n0 + r[0][1]*n1 + r[0][2]*n2 + (p[1]*f2 - p[2]*f1)
+	out[1] += r[1][0]*n0 + r[1][1]*n1 + r[1][2]*n2 + (p[2]*f0 - p[0]*f2)
+	out[2] += r[2][0]*n0 + r[2][1]*n1 + r[2][2]*n2 + (p[0]*f1 - p[1]*f0)
+	out[3] += f0
+	out[4] += f1
+	out[5] += f2
 }
 
 // actForce writes t.ActForce(*f) into out (which may alias f).
@@ -182,7 +206,6 @@ func transformedAdd(out, a *spatial.Inertia, x *spatial.Transform) {
 	hr0 := r[0][0]*ah[0] + r[0][1]*ah[1] + r[0][2]*ah[2]
 	hr1 := r[1][0]*ah[0] + r[1][1]*ah[1] + r[1][2]*ah[2]
 	hr2 := r[2][0]*ah[0] + r[2][1]*ah[1] + r[2][2]*ah[2]
-	hr := spatial.Vec3{hr0, hr1, hr2}
 	// ri = R I, then R I Rᵀ.
 	var ri spatial.Mat3
 	ai := &a.I
@@ -190,13 +213,33 @@ func transformedAdd(out, a *spatial.Inertia, x *spatial.Transform) {
 		a0, a1, a2 := r[i][0], r[i][1], r[i][2]
 		ri[i] = [3]float64{a0*ai[0][0] + a1*ai[1][0] + a2*ai[2][0], a0*ai[0][1] + a1*ai[1][1] + a2*ai[2][1], a0*ai[0][2] + a1*ai[1][2] + a2*ai[2][2]}
 	}
-	s1, s2, s3 := skewMul(p, &hr), skewMul(&hr, p), skewMul(p, p)
+	// skew(p)skew(hr) + skew(hr)skew(p) and skew(p)², entry by entry as spatial's skewMul.
+	p0, p1, p2 := p[0], p[1], p[2]
+	var s12, s3 [3][3]float64
+	s12[0][0] = (-p2*hr2 - p1*hr1) + (-hr2*p2 - hr1*p1)
+	s12[0][1] = p1*hr0 + hr1*p0
+	s12[0][2] = p2*hr0 + hr2*p0
+	s12[1][0] = p0*hr1 + hr0*p1
+	s12[1][1] = (-p2*hr2 - p0*hr0) + (-hr2*p2 - hr0*p0)
+	s12[1][2] = p2*hr1 + hr2*p1
+	s12[2][0] = p0*hr2 + hr0*p2
+	s12[2][1] = p1*hr2 + hr1*p2
+	s12[2][2] = (-p1*hr1 - p0*hr0) + (-hr1*p1 - hr0*p0)
+	s3[0][0] = -p2*p2 - p1*p1
+	s3[0][1] = p1 * p0
+	s3[0][2] = p2 * p0
+	s3[1][0] = p0 * p1
+	s3[1][1] = -p2*p2 - p0*p0
+	s3[1][2] = p2 * p1
+	s3[2][0] = p0 * p2
+	s3[2][1] = p1 * p2
+	s3[2][2] = -p1*p1 - p0*p0
 	oi := &out.I
 	for j := range 3 {
 		a0, a1, a2 := ri[j][0], ri[j][1], ri[j][2]
 		for k := range 3 {
 			x := a0*r[k][0] + a1*r[k][1] + a2*r[k][2]
-			oi[j][k] += x - (s1[j][k] + s2[j][k]) - s3[j][k]*m
+			oi[j][k] += x - s12[j][k] - s3[j][k]*m
 		}
 	}
 	out.Mass += m
@@ -204,13 +247,4 @@ func transformedAdd(out, a *spatial.Inertia, x *spatial.Transform) {
 	oh[0] += hr0 + m*p[0]
 	oh[1] += hr1 + m*p[1]
 	oh[2] += hr2 + m*p[2]
-}
-
-// skewMul returns Skew(a)·Skew(b) without its zero products.
-func skewMul(a, b *spatial.Vec3) spatial.Mat3 {
-	return spatial.Mat3{
-		{-a[2]*b[2] - a[1]*b[1], a[1] * b[0], a[2] * b[0]},
-		{a[0] * b[1], -a[2]*b[2] - a[0]*b[0], a[2] * b[1]},
-		{a[0] * b[2], a[1] * b[2], -a[1]*b[1] - a[0]*b[0]},
-	}
 }
