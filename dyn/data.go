@@ -36,6 +36,11 @@ type Data struct {
 	// by the first ForwardDynamics, so that a workspace is O(n) until then) and h_T.
 	mbuf, hbuf []float64
 
+	// edges is the fused passes' edge table (massBias) and nodeEdge[n] the tree edge whose
+	// child is node n (unused at the ground).
+	edges    []edgeRec
+	nodeEdge []int
+
 	// vparent is the velocity parent array λ (len NVT; VelocityParent).
 	vparent []int
 	// Articulated-body scratch (ABA), per node: articulated inertia, bias force and
@@ -69,20 +74,23 @@ func NewData(m *compile.Model) *Data {
 		kinV:  make([]float64, m.NVT),
 		hbuf:  make([]float64, m.NVT),
 
-		vparent: velocityParents(m),
-		ia:      make([]spatial.Mat6, nn),
-		pa:      make([]spatial.Vec6, nn),
-		cb:      make([]spatial.Vec6, nn),
-		uu:      make([]spatial.Vec6, m.NVT),
-		uvec:    make([]float64, m.NVT),
-		dOff:    make([]int, len(m.Edges)+1),
+		edges:    edgeRecs(m),
+		nodeEdge: make([]int, nn),
+		vparent:  velocityParents(m),
+		ia:       make([]spatial.Mat6, nn),
+		pa:       make([]spatial.Vec6, nn),
+		cb:       make([]spatial.Vec6, nn),
+		uu:       make([]spatial.Vec6, m.NVT),
+		uvec:     make([]float64, m.NVT),
+		dOff:     make([]int, len(m.Edges)+1),
 	}
 	for e, ed := range m.Edges {
 		nv := m.Joints[ed.Joint].NV
 		d.dOff[e+1] = d.dOff[e] + nv*nv
 	}
 	d.dfac = make([]float64, d.dOff[len(m.Edges)])
-	for _, ed := range m.Edges {
+	for e, ed := range m.Edges {
+		d.nodeEdge[ed.Child] = e
 		j := &m.Joints[ed.Joint]
 		for k := range j.NV {
 			d.vnode[j.V0+k] = ed.Child

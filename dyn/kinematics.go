@@ -13,15 +13,16 @@ func (d *Data) positions(q []float64) {
 	d.kinematic = false
 	for e := range m.Edges {
 		j := &m.Joints[m.Edges[e].Joint]
-		d.placeEdge(e, m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV]))
+		x := m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV])
+		d.placeEdge(e, &x)
 	}
 }
 
 // placeEdge stores the transform x of edge e and the world pose of its child.
-func (d *Data) placeEdge(e int, x spatial.Transform) {
-	ed := &d.m.Edges[e]
-	d.xup[ed.Child] = x
-	d.pose[ed.Child] = d.pose[ed.Parent].Mul(x)
+func (d *Data) placeEdge(e int, x *spatial.Transform) {
+	er := &d.edges[e]
+	d.xup[er.child] = *x
+	mulTransform(&d.pose[er.child], &d.pose[er.parent], x)
 }
 
 // kinematicsFor evaluates the poses at q and the twists at v for dynamics that follow
@@ -52,13 +53,18 @@ func (d *Data) jointTwist(j *compile.Joint, v []float64) spatial.Vec6 {
 	return vj
 }
 
-// velocities computes the body twists from v after positions.
+// velocities computes the body twists from v after positions: twist = X⁻¹ twist_parent + S v.
 func (d *Data) velocities(v []float64) {
-	m := d.m
-	for e := range m.Edges {
-		ed := &m.Edges[e]
-		j := &m.Joints[ed.Joint]
-		d.twist[ed.Child] = d.xup[ed.Child].InvActMotion(d.twist[ed.Parent]).Add(d.jointTwist(j, v))
+	for e := range d.edges {
+		er := &d.edges[e]
+		tw := &d.twist[er.child]
+		invActMotion(tw, &d.xup[er.child], &d.twist[er.parent])
+		var s0, s1, s2, s3, s4, s5 float64
+		for k := er.v0; k < er.v0+er.nv; k++ {
+			s, x := &d.s[k], v[k]
+			s0, s1, s2, s3, s4, s5 = s0+s[0]*x, s1+s[1]*x, s2+s[2]*x, s3+s[3]*x, s4+s[4]*x, s5+s[5]*x
+		}
+		tw[0], tw[1], tw[2], tw[3], tw[4], tw[5] = tw[0]+s0, tw[1]+s1, tw[2]+s2, tw[3]+s3, tw[4]+s4, tw[5]+s5
 	}
 }
 
@@ -110,7 +116,7 @@ func (d *Data) ForwardKinematicsPlaced(q, v []float64, x []spatial.Transform, s 
 	}
 	copy(d.s, s[:m.NVT])
 	for e := range m.Edges {
-		d.placeEdge(e, x[e])
+		d.placeEdge(e, &x[e])
 	}
 	d.velocities(v)
 	d.kinematicAt(q, v)

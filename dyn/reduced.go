@@ -103,9 +103,8 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 		r.tree = d.NewTreeMatrix() // once per workspace
 	}
 	t := r.tree
-	d.crbaTree(t)
+	d.massBias(t, q, v, fext, r.HT)
 	t.Dense(r.MT)
-	d.rnea(q, v, nil, fext, r.HT)
 	if nd == 0 {
 		return
 	}

@@ -1,6 +1,9 @@
 package dyn
 
-import "github.com/robocompiler/robocompiler/spatial"
+import (
+	"github.com/robocompiler/robocompiler/internal/dense"
+	"github.com/robocompiler/robocompiler/spatial"
+)
 
 // WorldSubspace returns column k (0 ≤ k < NVT) of the tree motion subspace as a spatial
 // motion vector in ground axes about the ground origin, [ω; v_O]: the twist the body carried
@@ -8,7 +11,17 @@ import "github.com/robocompiler/robocompiler/spatial"
 // the tree velocities on a body's root path gives that body's spatial velocity. It reads the
 // poses and subspaces of the last kinematic evaluation at q.
 func (d *Data) WorldSubspace(k int) spatial.Vec6 {
-	return d.pose[d.vnode[k]].ActMotion(d.s[k])
+	var w spatial.Vec6
+	actMotion(&w, &d.pose[d.vnode[k]], &d.s[k])
+	return w
+}
+
+// WorldSubspaces writes WorldSubspace(k) for every tree velocity k into w (len NVT).
+func (d *Data) WorldSubspaces(w []spatial.Vec6) {
+	dense.CheckLen("dyn: WorldSubspaces", "w", len(w), d.m.NVT)
+	for k := range w {
+		actMotion(&w[k], &d.pose[d.vnode[k]], &d.s[k])
+	}
 }
 
 // VelocityNode returns the node carried by tree velocity k (0 ≤ k < NVT): the child node

@@ -124,9 +124,7 @@ func (d *Data) PortMap() {
 func (d *Data) Kinematics(q []float64) {
 	x, s := d.Closure.EdgePlacements(q)
 	d.Dyn.ForwardKinematicsPlaced(q, d.V, x, s)
-	for k := range d.world {
-		d.world[k] = d.Dyn.WorldSubspace(k)
-	}
+	d.Dyn.WorldSubspaces(d.world)
 	d.ports(q)
 }
 

@@ -1,0 +1,275 @@
+package dyn
+
+import (
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/joint"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// edgeRec is the static data of one tree edge that the fused passes read, laid out
+// together: the child and parent nodes, the edge joint's first tree velocity and count,
+// its armature and damping.
+type edgeRec struct {
+	child, parent, v0, nv int
+	// pedge is the edge whose child is parent (−1 when parent is the ground).
+	pedge             int
+	armature, damping float64
+	// biased reports a joint whose motion subspace varies with its coordinates, so that
+	// its velocity-product acceleration (compile.Model.EdgeBias, from
+	// joint.Model.BiasTwist) can be nonzero: universal and planar joints.
+	biased bool
+}
+
+// edgeRecs builds the fused passes' edge table of m, in topological edge order.
+func edgeRecs(m *compile.Model) []edgeRec {
+	recs := make([]edgeRec, len(m.Edges))
+	for e, ed := range m.Edges {
+		j := &m.Joints[ed.Joint]
+		pe := -1
+		if ed.Parent != compile.Ground {
+			pe = m.Bodies[ed.Parent-1].Edge
+		}
+		k := j.Model.Kind
+		recs[e] = edgeRec{child: ed.Child, parent: ed.Parent, v0: j.V0, nv: j.NV, pedge: pe,
+			armature: j.Armature, damping: j.Damping, biased: k == joint.Universal || k == joint.Planar}
+	}
+	return recs
+}
+
+// massBias evaluates, at the current placement and twists, the tree mass matrix M_T on
+// its branch-induced pattern into H (as CRBATree) and the bias h_T − Σ Jᵀ fext into h
+// (len NVT, as RNEA with zero acceleration) in one forward and one backward sweep over the
+// edges: the composite inertias are accumulated in the sweep that accumulates the joint
+// forces. It performs the arithmetic of crbaTree and rnea operation for operation, so its
+// results equal theirs bit for bit; the spatial operations are written on pointers and
+// scalars (Go passes arrays in memory, so the value forms of package spatial copy their
+// operands on every call).
+func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []float64) {
+	m := d.m
+	g := m.Gravity
+	d.accG[compile.Ground] = spatial.NewVec6(spatial.Vec3{}, g.Neg())
+	for e := range d.edges {
+		er := &d.edges[e]
+		c := er.child
+		// Joint twist S v and acceleration X⁻¹ a_parent + Ṡ v + twist × S v.
+		var s0, s1, s2, s3, s4, s5 float64
+		for k := er.v0; k < er.v0+er.nv; k++ {
+			s, x := &d.s[k], v[k]
+			s0, s1, s2, s3, s4, s5 = s0+s[0]*x, s1+s[1]*x, s2+s[2]*x, s3+s[3]*x, s4+s[4]*x, s5+s[5]*x
+		}
+		sv := spatial.Vec6{s0, s1, s2, s3, s4, s5}
+		ac := &d.accG[c]
+		invActMotion(ac, &d.xup[c], &d.accG[er.parent])
+		if er.biased {
+			if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
+				*ac = ac.Add(b)
+			}
+		}
+		tw := &d.twist[c]
+		crossMotionAdd(ac, tw, &sv)
+		// Net force I a + twist ×* I twist − fext, and the body's own inertia as the start
+		// of its composite.
+		in := &m.Bodies[c-1].Inertia
+		var it spatial.Vec6
+		mulMotion(&it, in, tw)
+		f := &d.force[c]
+		mulMotion(f, in, ac)
+		crossForceAdd(f, tw, &it)
+		if fext != nil {
+			*f = f.Sub(fext[c])
+		}
+		d.ic[c] = *in
+	}
+	for e := len(d.edges) - 1; e >= 0; e-- {
+		er := &d.edges[e]
+		c, p := er.child, er.parent
+		f := &d.force[c]
+		for k := er.v0; k < er.v0+er.nv; k++ {
+			h[k] = dot6(&d.s[k], f) + er.damping*v[k]
+		}
+		if p != compile.Ground {
+			x := &d.xup[c]
+			actForceAdd(&d.force[p], x, f)
+			transformedAdd(&d.ic[p], &d.ic[c], x)
+		}
+	}
+	for e := range d.edges {
+		er := &d.edges[e]
+		in := &d.ic[er.child]
+		for col := er.v0; col < er.v0+er.nv; col++ {
+			var F spatial.Vec6
+			mulMotion(&F, in, &d.s[col])
+			row := H.Val[H.Off[col]:H.Off[col+1]]
+			p := 0
+			for r := col; r >= er.v0; r-- {
+				row[p] = dot6(&d.s[r], &F)
+				p++
+			}
+			row[0] += er.armature
+			for ce := e; d.edges[ce].pedge >= 0; {
+				actForce(&F, &d.xup[d.edges[ce].child], &F)
+				ce = d.edges[ce].pedge
+				ea := &d.edges[ce]
+				for r := ea.v0 + ea.nv - 1; r >= ea.v0; r-- {
+					row[p] = dot6(&d.s[r], &F)
+					p++
+				}
+			}
+		}
+	}
+}
+
+// dot6 is spatial.Vec6.Dot on pointers.
+func dot6(a, b *spatial.Vec6) float64 {
+	return 0.0 + a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3] + a[4]*b[4] + a[5]*b[5]
+}
+
+// invActMotion writes t.InvActMotion(*m) into out (which may alias m).
+func invActMotion(out *spatial.Vec6, t *spatial.Transform, m *spatial.Vec6) {
+	r, p := &t.R, &t.P
+	m0, m1, m2, m3, m4, m5 := m[0], m[1], m[2], m[3], m[4], m[5]
+	v0 := m3 - (p[1]*m2 - p[2]*m1)
+	v1 := m4 - (p[2]*m0 - p[0]*m2)
+	v2 := m5 - (p[0]*m1 - p[1]*m0)
+	out[0] = r[0][0]*m0 + r[1][0]*m1 + r[2][0]*m2
+	out[1] = r[0][1]*m0 + r[1][1]*m1 + r[2][1]*m2
+	out[2] = r[0][2]*m0 + r[1][2]*m1 + r[2][2]*m2
+	out[3] = r[0][0]*v0 + r[1][0]*v1 + r[2][0]*v2
+	out[4] = r[0][1]*v0 + r[1][1]*v1 + r[2][1]*v2
+	out[5] = r[0][2]*v0 + r[1][2]*v1 + r[2][2]*v2
+}
+
+// actMotion writes t.ActMotion(*m) into out (which must not alias m).
+func actMotion(out *spatial.Vec6, t *spatial.Transform, m *spatial.Vec6) {
+	r, p := &t.R, &t.P
+	w0 := r[0][0]*m[0] + r[0][1]*m[1] + r[0][2]*m[2]
+	w1 := r[1][0]*m[0] + r[1][1]*m[1] + r[1][2]*m[2]
+	w2 := r[2][0]*m[0] + r[2][1]*m[1] + r[2][2]*m[2]
+	out[0], out[1], out[2] = w0, w1, w2
+	out[3] = r[0][0]*m[3] + r[0][1]*m[4] + r[0][2]*m[5] + (p[1]*w2 - p[2]*w1)
+	out[4] = r[1][0]*m[3] + r[1][1]*m[4] + r[1][2]*m[5] + (p[2]*w0 - p[0]*w2)
+	out[5] = r[2][0]*m[3] + r[2][1]*m[4] + r[2][2]*m[5] + (p[0]*w1 - p[1]*w0)
+}
+
+// mulTransform writes the composition t·u into out (which must alias neither).
+func mulTransform(out, t, u *spatial.Transform) {
+	a, b := &t.R, &u.R
+	for i := range 3 {
+		a0, a1, a2 := a[i][0], a[i][1], a[i][2]
+		out.R[i] = [3]float64{a0*b[0][0] + a1*b[1][0] + a2*b[2][0], a0*b[0][1] + a1*b[1][1] + a2*b[2][1], a0*b[0][2] + a1*b[1][2] + a2*b[2][2]}
+	}
+	p := &u.P
+	out.P[0] = a[0][0]*p[0] + a[0][1]*p[1] + a[0][2]*p[2] + t.P[0]
+	out.P[1] = a[1][0]*p[0] + a[1][1]*p[1] + a[1][2]*p[2] + t.P[1]
+	out.P[2] = a[2][0]*p[0] + a[2][1]*p[1] + a[2][2]*p[2] + t.P[2]
+}
+
+// actForceAdd adds t.ActForce(*f) to out (which must not alias f).
+func actForceAdd(out *spatial.Vec6, t *spatial.Transform, f *spatial.Vec6) {
+	r, p := &t.R, &t.P
+	n0, n1, n2, l0, l1, l2 := f[0], f[1], f[2], f[3], f[4], f[5]
+	f0 := r[0][0]*l0 + r[0][1]*l1 + r[0][2]*l2
+	f1 := r[1][0]*l0 + r[1][1]*l1 + r[1][2]*l2
+	f2 := r[2][0]*l0 + r[2][1]*l1 + r[2][2]*l2
+	out[0] += r[0][0]*n0 + r[0][1]*n1 + r[0][2]*n2 + (p[1]*f2 - p[2]*f1)
+	out[1] += r[1][0]*n0 + r[1][1]*n1 + r[1][2]*n2 + (p[2]*f0 - p[0]*f2)
+	out[2] += r[2][0]*n0 + r[2][1]*n1 + r[2][2]*n2 + (p[0]*f1 - p[1]*f0)
+	out[3] += f0
+	out[4] += f1
+	out[5] += f2
+}
+
+// actForce writes t.ActForce(*f) into out (which may alias f).
+func actForce(out *spatial.Vec6, t *spatial.Transform, f *spatial.Vec6) {
+	r, p := &t.R, &t.P
+	n0, n1, n2, l0, l1, l2 := f[0], f[1], f[2], f[3], f[4], f[5]
+	f0 := r[0][0]*l0 + r[0][1]*l1 + r[0][2]*l2
+	f1 := r[1][0]*l0 + r[1][1]*l1 + r[1][2]*l2
+	f2 := r[2][0]*l0 + r[2][1]*l1 + r[2][2]*l2
+	out[0] = r[0][0]*n0 + r[0][1]*n1 + r[0][2]*n2 + (p[1]*f2 - p[2]*f1)
+	out[1] = r[1][0]*n0 + r[1][1]*n1 + r[1][2]*n2 + (p[2]*f0 - p[0]*f2)
+	out[2] = r[2][0]*n0 + r[2][1]*n1 + r[2][2]*n2 + (p[0]*f1 - p[1]*f0)
+	out[3], out[4], out[5] = f0, f1, f2
+}
+
+// mulMotion writes a.MulMotion(*v) into out (which must not alias v).
+func mulMotion(out *spatial.Vec6, a *spatial.Inertia, v *spatial.Vec6) {
+	i, h, m := &a.I, &a.H, a.Mass
+	out[0] = i[0][0]*v[0] + i[0][1]*v[1] + i[0][2]*v[2] + (h[1]*v[5] - h[2]*v[4])
+	out[1] = i[1][0]*v[0] + i[1][1]*v[1] + i[1][2]*v[2] + (h[2]*v[3] - h[0]*v[5])
+	out[2] = i[2][0]*v[0] + i[2][1]*v[1] + i[2][2]*v[2] + (h[0]*v[4] - h[1]*v[3])
+	out[3] = m*v[3] - (h[1]*v[2] - h[2]*v[1])
+	out[4] = m*v[4] - (h[2]*v[0] - h[0]*v[2])
+	out[5] = m*v[5] - (h[0]*v[1] - h[1]*v[0])
+}
+
+// crossMotionAdd adds spatial.CrossMotion(*a, *b) to out (which must alias neither).
+func crossMotionAdd(out, a, b *spatial.Vec6) {
+	out[0] += a[1]*b[2] - a[2]*b[1]
+	out[1] += a[2]*b[0] - a[0]*b[2]
+	out[2] += a[0]*b[1] - a[1]*b[0]
+	out[3] += (a[1]*b[5] - a[2]*b[4]) + (a[4]*b[2] - a[5]*b[1])
+	out[4] += (a[2]*b[3] - a[0]*b[5]) + (a[5]*b[0] - a[3]*b[2])
+	out[5] += (a[0]*b[4] - a[1]*b[3]) + (a[3]*b[1] - a[4]*b[0])
+}
+
+// crossForceAdd adds spatial.CrossForce(*a, *f) to out (which must alias neither).
+func crossForceAdd(out, a, f *spatial.Vec6) {
+	out[0] += (a[1]*f[2] - a[2]*f[1]) + (a[4]*f[5] - a[5]*f[4])
+	out[1] += (a[2]*f[0] - a[0]*f[2]) + (a[5]*f[3] - a[3]*f[5])
+	out[2] += (a[0]*f[1] - a[1]*f[0]) + (a[3]*f[4] - a[4]*f[3])
+	out[3] += a[1]*f[5] - a[2]*f[4]
+	out[4] += a[2]*f[3] - a[0]*f[5]
+	out[5] += a[0]*f[4] - a[1]*f[3]
+}
+
+// transformedAdd adds a.Transformed(*x) to out (which must not alias a): the inertia a,
+// given in the child frame of x, re-expressed in its parent frame.
+func transformedAdd(out, a *spatial.Inertia, x *spatial.Transform) {
+	r, p, m := &x.R, &x.P, a.Mass
+	ah := &a.H
+	hr0 := r[0][0]*ah[0] + r[0][1]*ah[1] + r[0][2]*ah[2]
+	hr1 := r[1][0]*ah[0] + r[1][1]*ah[1] + r[1][2]*ah[2]
+	hr2 := r[2][0]*ah[0] + r[2][1]*ah[1] + r[2][2]*ah[2]
+	// ri = R I, then R I Rᵀ.
+	var ri spatial.Mat3
+	ai := &a.I
+	for i := range 3 {
+		a0, a1, a2 := r[i][0], r[i][1], r[i][2]
+		ri[i] = [3]float64{a0*ai[0][0] + a1*ai[1][0] + a2*ai[2][0], a0*ai[0][1] + a1*ai[1][1] + a2*ai[2][1], a0*ai[0][2] + a1*ai[1][2] + a2*ai[2][2]}
+	}
+	// skew(p)skew(hr) + skew(hr)skew(p) and skew(p)², entry by entry as spatial's skewMul.
+	p0, p1, p2 := p[0], p[1], p[2]
+	var s12, s3 [3][3]float64
+	s12[0][0] = (-p2*hr2 - p1*hr1) + (-hr2*p2 - hr1*p1)
+	s12[0][1] = p1*hr0 + hr1*p0
+	s12[0][2] = p2*hr0 + hr2*p0
+	s12[1][0] = p0*hr1 + hr0*p1
+	s12[1][1] = (-p2*hr2 - p0*hr0) + (-hr2*p2 - hr0*p0)
+	s12[1][2] = p2*hr1 + hr2*p1
+	s12[2][0] = p0*hr2 + hr0*p2
+	s12[2][1] = p1*hr2 + hr1*p2
+	s12[2][2] = (-p1*hr1 - p0*hr0) + (-hr1*p1 - hr0*p0)
+	s3[0][0] = -p2*p2 - p1*p1
+	s3[0][1] = p1 * p0
+	s3[0][2] = p2 * p0
+	s3[1][0] = p0 * p1
+	s3[1][1] = -p2*p2 - p0*p0
+	s3[1][2] = p2 * p1
+	s3[2][0] = p0 * p2
+	s3[2][1] = p1 * p2
+	s3[2][2] = -p1*p1 - p0*p0
+	oi := &out.I
+	for j := range 3 {
+		a0, a1, a2 := ri[j][0], ri[j][1], ri[j][2]
+		for k := range 3 {
+			x := a0*r[k][0] + a1*r[k][1] + a2*r[k][2]
+			oi[j][k] += x - s12[j][k] - s3[j][k]*m
+		}
+	}
+	out.Mass += m
+	oh := &out.H
+	oh[0] += hr0 + m*p[0]
+	oh[1] += hr1 + m*p[1]
+	oh[2] += hr2 + m*p[2]
+}
