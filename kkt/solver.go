@@ -46,6 +46,9 @@ type Solver struct {
 	lam     []float64
 	fx, dA  []spatial.Vec6
 	rho, da []float64
+	// The saved velocity-product terms and the closure residuals of a refinement step.
+	cbSave []spatial.Vec6
+	kres   [][6]float64
 }
 
 // edgeGeom is a tree joint's geometry at the current placement: the QR factorisation of
@@ -136,6 +139,7 @@ func New(m *compile.Model, p *closure.Partition) (*Solver, error) {
 	s.tree, s.lam = dyn.NewData(m), make([]float64, s.dyn.chol.n)
 	s.fx, s.dA = make([]spatial.Vec6, nn), make([]spatial.Vec6, nn)
 	s.rho, s.da = make([]float64, m.NVT), make([]float64, m.NV)
+	s.cbSave, s.kres = make([]spatial.Vec6, nn), make([][6]float64, len(m.Comparisons))
 	s.pose[compile.Ground] = spatial.Identity()
 	return s, nil
 }
@@ -420,22 +424,58 @@ func (s *Solver) refineForward(q, v, tauT []float64, fext []spatial.Vec6, a []fl
 	}
 	clear(s.force)
 	s.jointWrenches(nil, s.rho, false)
-	clear(sy.rhs)
+	// The closure rows' residual at the acceleration level, from the body accelerations
+	// a produces through the tree (as the closure evaluator propagates them), becomes the
+	// correction's right-hand side: zero velocity-product terms, κ ← −residual.
+	s.closureResidual(a)
+	copy(s.cbSave, s.cb)
+	clear(s.cb)
+	for ci := range s.cuts {
+		s.cuts[ci].kappa, s.kres[ci] = s.kres[ci], s.cuts[ci].kappa
+	}
+	s.setRHS(sy, true, nil)
 	s.solveRefined(sy, s.force, s.dA)
-	s.recover(sy, s.dA, false, nil, s.da)
-	mr, md := 0.0, 0.0
-	for _, x := range s.rho {
-		mr = max(mr, x, -x)
+	s.recover(sy, s.dA, true, nil, s.da)
+	copy(s.cb, s.cbSave)
+	for ci := range s.cuts {
+		s.cuts[ci].kappa, s.kres[ci] = s.kres[ci], s.cuts[ci].kappa
 	}
-	for _, x := range s.da {
-		md = max(md, x, -x)
-	}
-	_, _ = mr, md
 	for i, x := range s.da {
 		a[i] += x
 	}
 	for i, x := range sy.lam {
 		s.lam[i] += x
+	}
+}
+
+// closureResidual writes into kres, per comparison row, minus the residual of the row's
+// acceleration constraint (rates·(relative acceleration) − κ) for the joint accelerations
+// a (len NV), with the body accelerations propagated from a along the tree.
+func (s *Solver) closureResidual(a []float64) {
+	m := s.m
+	acc := s.acc
+	acc[compile.Ground] = spatial.Vec6{}
+	for e, ed := range m.Edges {
+		j := &m.Joints[ed.Joint]
+		x := s.xe[e].InvActMotion(acc[ed.Parent]).Add(s.cb[ed.Child])
+		for k := range j.NV {
+			x = x.Add(s.s[j.V0+k].Scale(a[j.V0+k]))
+		}
+		acc[ed.Child] = x
+	}
+	for ci := range m.Comparisons {
+		cm := &m.Comparisons[ci]
+		cg := &s.cuts[ci]
+		rel := cg.yb.ActMotion(acc[cm.NodeB]).Sub(cg.w.InvActMotion(acc[cm.NodeA]))
+		if cm.Joint >= 0 {
+			j := &m.Joints[cm.Joint]
+			for k := range j.NV {
+				rel = rel.Sub(cg.sc[k].Scale(a[j.V0+k]))
+			}
+		}
+		for k := range cm.Rows() {
+			s.kres[ci][k] = cg.kappa[k] - cg.rates[k].Dot(rel)
+		}
 	}
 }
 
