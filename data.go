@@ -39,7 +39,9 @@ type Data struct {
 	// Reduced holds M_T, h_T, M_r and h_r (Dynamics). For a loop-free model of more than
 	// closure.DenseIdentityMax velocities it is the tree form (Reduced.Tree: MT and Mr
 	// nil, M_T applied in O(n) by the articulated-body algorithm), and the lift's E = I
-	// is not formed either (Lift().IdentityOnly()).
+	// is not formed either (Lift().IdentityOnly()). In the loop form (LoopForm: a model
+	// with loops of more than LoopFormMin velocities) MT and Mr are nil and HT, Hr are
+	// evaluated in O(n).
 	Reduced *dyn.Reduced
 	// Assembly reports the last assembly (iterations, closure gap).
 	Assembly *closure.Assembly
@@ -47,7 +49,8 @@ type Data struct {
 	// its joint's limits (Model.ProjectSeed), nil when none moved.
 	Warnings []string
 
-	m *Model
+	m    *Model
+	loop *loopForm // the loop form, or nil (see LoopForm)
 }
 
 // NewData allocates a workspace for m. It holds no state until Assemble (or AssembleFrom)
@@ -84,10 +87,14 @@ func (d *Data) install(q []float64, p *closure.Partition) error {
 	n := p.Mobility
 	d.Tracker, d.Kin, d.Q, d.V, d.Curv = tr, kd, tr.Q, kd.V, kd.Curv
 	tree := tr.Lift.IdentityOnly()
-	if d.Reduced == nil || d.Reduced.N != m.NVT || d.Reduced.D != n || d.Reduced.Tree != tree {
-		if tree {
+	loop := d.newLoopForm(p)
+	if d.Reduced == nil || d.Reduced.N != m.NVT || d.Reduced.D != n || d.Reduced.Tree != tree || (loop != nil) != (d.loop != nil) {
+		switch {
+		case tree:
 			d.Reduced = dyn.NewReducedTree(m.NVT) // O(n): no dense M_T, E or M_r
-		} else {
+		case loop != nil:
+			d.Reduced = loopReduced(m.NVT, n) // O(n): no dense M_T or M_r
+		default:
 			d.Reduced = dyn.NewReduced(m.NVT, n)
 		}
 		d.U, d.Udot, d.TauR = make([]float64, n), make([]float64, n), make([]float64, n)
@@ -98,6 +105,7 @@ func (d *Data) install(q []float64, p *closure.Partition) error {
 	if len(d.A) != m.NV {
 		d.A = make([]float64, m.NV)
 	}
+	d.loop = loop
 	return nil
 }
 
@@ -109,11 +117,10 @@ func (d *Data) install(q []float64, p *closure.Partition) error {
 // estimate (Lift().RCond, NaN afterwards) is made only when the factorisation's pivots
 // suggest a singular block, since the tracker has judged the partition at Q.
 func (d *Data) Constraints() error {
-	c := d.Tracker.Data()
-	if d.m.Rows > 0 {
-		c.Jacobian(d.Q)
+	if d.loop != nil {
+		return d.loopConstraints()
 	}
-	return d.Tracker.Lift.UpdateE(c.C)
+	return d.refresh()
 }
 
 // Interfaces evaluates the interfaces at the state (Q, U), in order: the feasible velocity
@@ -121,6 +128,10 @@ func (d *Data) Constraints() error {
 // twists, motion subspaces), the port displacements and their Jacobian, and the port map
 // L = J_ℓ E.
 func (d *Data) Interfaces() {
+	if d.loop != nil {
+		d.loopInterfaces()
+		return
+	}
 	k := d.Kin
 	k.Lifted(d.U)
 	k.Curvature(d.Q)
@@ -137,6 +148,9 @@ func (d *Data) Dynamics(fext []spatial.Vec6) error {
 			return err
 		}
 	}
+	if d.loop != nil {
+		return d.loopDynamics(fext)
+	}
 	d.Kin.Dyn.ReducedDynamics(d.Reduced, d.Q, d.V, d.Tracker.Lift.E, d.Curv, fext)
 	return nil
 }
@@ -146,6 +160,9 @@ func (d *Data) Dynamics(fext []spatial.Vec6) error {
 // none): TauR = Lᵀ f + E_Tᵀ τ_T, Udot = M_r⁻¹ (TauR − h_r) and A = E u̇ + c. It returns
 // dyn.ErrReducedNotPositiveDefinite when M_r is not positive definite.
 func (d *Data) Accelerations(f, tauT []float64) error {
+	if d.loop != nil {
+		return d.loopAccelerations(f, tauT)
+	}
 	if err := d.efforts(f, tauT); err != nil {
 		return err
 	}
@@ -214,6 +231,9 @@ func (d *Data) Inverse(fext []spatial.Vec6) error {
 	d.Interfaces()
 	if err := d.Dynamics(fext); err != nil {
 		return err
+	}
+	if d.loop != nil {
+		return d.loopInverse()
 	}
 	d.Reduced.Inverse(d.Udot, d.TauR)
 	return nil

@@ -122,7 +122,7 @@ func (d *Data) SetConfiguration(q []float64) error {
 		return err
 	}
 	copy(d.Q, q)
-	return d.Constraints()
+	return d.refresh()
 }
 
 // EliminatedValues returns, by joint id, the coordinates that the tree implies at the

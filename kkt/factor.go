@@ -1,0 +1,267 @@
+package kkt
+
+import (
+	"container/heap"
+	"slices"
+
+	"github.com/robocompiler/robocompiler/internal/dense"
+)
+
+// blockCholesky is a sparse block Cholesky factorisation K = L Lᵀ of a symmetric positive
+// definite matrix whose rows come in groups (group v has size[v] rows) and whose block
+// pattern is a graph on the groups. The elimination order is chosen once by minimum
+// degree on that graph, so that graphs of bounded width (chains, trees, ladders) factor
+// with bounded fill: O(groups) memory and time. Blocks are dense row-major: the diagonal
+// block of v (size[v]², holding Uᵥ with Kᵥᵥ' = UᵥᵀUᵥ after factor) at diag[v], and the
+// block (w, v) of the lower triangle in elimination order (size[w] × size[v]) at the
+// offsets listed in v's column.
+type blockCholesky struct {
+	size, off []int // rows and first row of each group in the vector of unknowns
+	order     []int // groups in elimination order
+	diag      []int // offset of each group's diagonal block in val
+	// Column v: the groups w eliminated after v that v's block column reaches, at
+	// colW[colPtr[v]:colPtr[v+1]], their blocks (w, v) at colOff.
+	colPtr, colW, colOff []int
+	// Updates of v's elimination, at upd[updPtr[v]:updPtr[v+1]]: block dst −= L_a L_bᵀ
+	// for the column entries a, b (indices into colW).
+	updPtr []int
+	upd    []update
+	val    []float64 // all blocks
+	n      int       // total rows
+}
+
+// update is one Schur-complement update of a right-looking elimination step.
+type update struct{ dst, a, b int }
+
+// newBlockCholesky analyses the pattern of groups of the given sizes whose off-diagonal
+// blocks are nonzero for the pairs adj (each pair once or twice, any order).
+func newBlockCholesky(size []int, adj [][2]int) *blockCholesky {
+	ng := len(size)
+	f := &blockCholesky{size: size, off: make([]int, ng+1), diag: make([]int, ng)}
+	for v, s := range size {
+		f.off[v+1] = f.off[v] + s
+	}
+	f.n = f.off[ng]
+	nbr := make([]map[int]bool, ng)
+	for v := range nbr {
+		nbr[v] = map[int]bool{}
+	}
+	for _, p := range adj {
+		if p[0] != p[1] {
+			nbr[p[0]][p[1]], nbr[p[1]][p[0]] = true, true
+		}
+	}
+	// Minimum degree (exact degrees, lazy heap), recording each column's pattern.
+	h := &degreeHeap{}
+	for v := range ng {
+		heap.Push(h, [2]int{len(nbr[v]), v})
+	}
+	done := make([]bool, ng)
+	cols := make([][]int, ng)
+	for h.Len() > 0 {
+		e := heap.Pop(h).([2]int)
+		v := e[1]
+		if done[v] || e[0] != len(nbr[v]) {
+			continue
+		}
+		done[v] = true
+		f.order = append(f.order, v)
+		col := make([]int, 0, len(nbr[v]))
+		for w := range nbr[v] {
+			col = append(col, w)
+		}
+		slices.Sort(col)
+		cols[v] = col
+		for _, w := range col {
+			delete(nbr[w], v)
+			for _, x := range col {
+				if x != w {
+					nbr[w][x] = true
+				}
+			}
+			heap.Push(h, [2]int{len(nbr[w]), w})
+		}
+	}
+	pos := make([]int, ng)
+	for k, v := range f.order {
+		pos[v] = k
+	}
+	// Block offsets: diagonal blocks, then each column's blocks.
+	nval := 0
+	for v := range ng {
+		f.diag[v] = nval
+		nval += size[v] * size[v]
+	}
+	f.colPtr = make([]int, ng+1)
+	where := map[[2]int]int{} // (w, v) → offset of block (w, v), pos[w] > pos[v]
+	for v := range ng {
+		f.colPtr[v+1] = f.colPtr[v] + len(cols[v])
+		for _, w := range cols[v] {
+			f.colW = append(f.colW, w)
+			f.colOff = append(f.colOff, nval)
+			where[[2]int{w, v}] = nval
+			nval += size[w] * size[v]
+		}
+	}
+	f.updPtr = make([]int, ng+1)
+	for v := range ng {
+		base := f.colPtr[v]
+		for a, w := range cols[v] {
+			for b, x := range cols[v] {
+				switch {
+				case w == x && a == b:
+					f.upd = append(f.upd, update{f.diag[w], base + a, base + b})
+				case pos[w] > pos[x]:
+					f.upd = append(f.upd, update{where[[2]int{w, x}], base + a, base + b})
+				}
+			}
+		}
+		f.updPtr[v+1] = len(f.upd)
+	}
+	f.val = make([]float64, nval)
+	return f
+}
+
+// block returns the offset of block (w, v) of the stored triangle and whether it is
+// stored transposed (as block (v, w)); w ≠ v must be adjacent in the pattern.
+func (f *blockCholesky) block(w, v int) (int, bool) {
+	for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
+		if f.colW[k] == w {
+			return f.colOff[k], false
+		}
+	}
+	for k := f.colPtr[w]; k < f.colPtr[w+1]; k++ {
+		if f.colW[k] == v {
+			return f.colOff[k], true
+		}
+	}
+	panic("kkt: block outside the pattern")
+}
+
+// factor overwrites the blocks (K's lower triangle in elimination order, filled by the
+// caller; fill blocks zero) with the factor. It reports false when a diagonal block is not
+// positive definite (dense.Cholesky's tolerance).
+func (f *blockCholesky) factor() bool {
+	for _, v := range f.order {
+		nv := f.size[v]
+		u := f.val[f.diag[v] : f.diag[v]+nv*nv]
+		if !dense.Cholesky(u, nv) {
+			return false
+		}
+		// L_wv = K_wv U⁻¹, row by row.
+		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
+			nw := f.size[f.colW[k]]
+			blk := f.val[f.colOff[k] : f.colOff[k]+nw*nv]
+			for r := range nw {
+				forwardUT(u, nv, blk[r*nv:(r+1)*nv])
+			}
+		}
+		for _, up := range f.upd[f.updPtr[v]:f.updPtr[v+1]] {
+			wa, wb := f.colW[up.a], f.colW[up.b]
+			na, nb := f.size[wa], f.size[wb]
+			la := f.val[f.colOff[up.a] : f.colOff[up.a]+na*nv]
+			lb := f.val[f.colOff[up.b] : f.colOff[up.b]+nb*nv]
+			dst := f.val[up.dst : up.dst+na*nb]
+			for i := range na {
+				ai := la[i*nv : (i+1)*nv]
+				for j := range nb {
+					bj := lb[j*nv : (j+1)*nv]
+					s := 0.0
+					for k, x := range ai {
+						s += x * bj[k]
+					}
+					dst[i*nb+j] -= s
+				}
+			}
+		}
+	}
+	return true
+}
+
+// solve overwrites x (len n, ordered by group offsets) with K⁻¹x.
+func (f *blockCholesky) solve(x []float64) {
+	for _, v := range f.order {
+		nv := f.size[v]
+		xv := x[f.off[v] : f.off[v]+nv]
+		forwardUT(f.val[f.diag[v]:f.diag[v]+nv*nv], nv, xv)
+		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
+			w := f.colW[k]
+			nw := f.size[w]
+			blk := f.val[f.colOff[k] : f.colOff[k]+nw*nv]
+			xw := x[f.off[w] : f.off[w]+nw]
+			for r := range nw {
+				s := 0.0
+				for c, y := range blk[r*nv : (r+1)*nv] {
+					s += y * xv[c]
+				}
+				xw[r] -= s
+			}
+		}
+	}
+	for i := len(f.order) - 1; i >= 0; i-- {
+		v := f.order[i]
+		nv := f.size[v]
+		xv := x[f.off[v] : f.off[v]+nv]
+		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
+			w := f.colW[k]
+			nw := f.size[w]
+			blk := f.val[f.colOff[k] : f.colOff[k]+nw*nv]
+			xw := x[f.off[w] : f.off[w]+nw]
+			for r := range nw {
+				for c, y := range blk[r*nv : (r+1)*nv] {
+					xv[c] -= y * xw[r]
+				}
+			}
+		}
+		backwardU(f.val[f.diag[v]:f.diag[v]+nv*nv], nv, xv)
+	}
+}
+
+// bytes is the memory the factorisation holds.
+func (f *blockCholesky) bytes() int {
+	return 8 * (len(f.val) + len(f.size) + len(f.off) + len(f.order) + len(f.diag) +
+		len(f.colPtr) + len(f.colW) + len(f.colOff) + len(f.updPtr) + 3*len(f.upd))
+}
+
+// forwardUT overwrites x with U⁻ᵀx for the upper factor u (n×n row-major) of
+// dense.Cholesky.
+func forwardUT(u []float64, n int, x []float64) {
+	for i := range n {
+		t := x[i]
+		for k := range i {
+			t -= u[k*n+i] * x[k]
+		}
+		x[i] = t / u[i*n+i]
+	}
+}
+
+// backwardU overwrites x with U⁻¹x.
+func backwardU(u []float64, n int, x []float64) {
+	for i := n - 1; i >= 0; i-- {
+		t := x[i]
+		for k := i + 1; k < n; k++ {
+			t -= u[i*n+k] * x[k]
+		}
+		x[i] = t / u[i*n+i]
+	}
+}
+
+// degreeHeap is a min-heap of (degree, group) pairs, ties broken by the group index so
+// that the order is deterministic.
+type degreeHeap [][2]int
+
+func (h degreeHeap) Len() int { return len(h) }
+func (h degreeHeap) Less(i, j int) bool {
+	if h[i][0] != h[j][0] {
+		return h[i][0] < h[j][0]
+	}
+	return h[i][1] < h[j][1]
+}
+func (h degreeHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *degreeHeap) Push(x any)   { *h = append(*h, x.([2]int)) }
+func (h *degreeHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

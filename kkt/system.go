@@ -1,0 +1,423 @@
+package kkt
+
+import (
+	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// system is one maximal-coordinate constraint system G A = g over the bodies' spatial
+// accelerations (or twists) A, with the body inertias H = blockdiag(I_b) as the metric:
+// the KKT system [H Gᵀ; G 0] is solved through K = G H⁻¹ Gᵀ (symmetric positive definite
+// when G has full row rank), factored by a sparse block Cholesky. Its rows come in groups:
+// one per tree joint (the 6 − nd directions its motion subspace forbids, plus in the
+// pinned system one row per independent speed of the joint) and one per comparison with
+// selected rows (those rows, projected onto the complement of the dependent cut-joint
+// columns). The pinned system also fixes the independent speeds, so that it determines A
+// alone (G square): it gives the lift v = E u and the curvature.
+type system struct {
+	pinned bool
+	groups []group
+	chol   *blockCholesky
+	// grow holds each group's rows of G per body slot (6-vectors, body frame) and hgrow
+	// the same rows times H⁻¹: slot s of group g at [rowOff + s·n, rowOff + (s+1)·n).
+	grow, hgrow []spatial.Vec6
+	// Incidences of each node (body) at inc[incPtr[b]:incPtr[b+1]].
+	incPtr []int
+	inc    []slotRef
+	// pairs are the products G_g,b H_b⁻¹ G_h,bᵀ that make K's stored blocks.
+	pairs []pair
+	rhs   []float64 // right-hand side and then solution, len chol.n
+	ok    bool      // factored at the solver's current placement
+	// Iterative refinement: the right-hand side g and multipliers λ (len chol.n), the
+	// wrench residual and the correction per node.
+	g, lam []float64
+	r1, dA []spatial.Vec6
+}
+
+// group is one group of constraint rows.
+type group struct {
+	edge, cut int    // tree edge index or comparison index (the other −1)
+	n         int    // rows
+	body      [2]int // nodes of slot 0 and 1 (0: the ground, no unknowns)
+	rowOff    int
+	// pins are the joint's independent velocity offsets k (tree edges, pinned system);
+	// dep and ind the cut joint's dependent and independent ones (comparisons).
+	pins, dep, ind []int
+	qr             smallQR // cut: QR of the dependent columns P_dep, per placement
+}
+
+// slotRef names one body slot of one group.
+type slotRef struct{ g, s int }
+
+// pair is one term of K's assembly: slots a and b on a common body, into block dst
+// (transposed when stored as block (b, a)).
+type pair struct {
+	a, b slotRef
+	dst  int
+	tr   bool
+}
+
+// newSystem builds the symbolic system: groups, incidences and the factorisation's
+// pattern. indPos maps velocity indices to independent positions (−1: dependent).
+func (s *Solver) newSystem(pinned bool) *system {
+	m := s.m
+	sy := &system{pinned: pinned}
+	for e, ed := range m.Edges {
+		j := &m.Joints[ed.Joint]
+		g := group{edge: e, cut: -1, body: [2]int{ed.Child, ed.Parent}}
+		if pinned {
+			for k := range j.NV {
+				if s.indPos[j.V0+k] >= 0 {
+					g.pins = append(g.pins, k)
+				}
+			}
+		}
+		g.n = 6 - j.NV + len(g.pins)
+		if g.n > 0 {
+			sy.groups = append(sy.groups, g)
+		}
+	}
+	for ci := range m.Comparisons {
+		c := &m.Comparisons[ci]
+		cg := &s.cuts[ci]
+		if len(cg.sel) == 0 {
+			continue
+		}
+		g := group{edge: -1, cut: ci, body: [2]int{c.NodeA, c.NodeB}}
+		for k := range cg.nd {
+			if pinned && s.indPos[m.Joints[c.Joint].V0+k] >= 0 {
+				g.ind = append(g.ind, k)
+			} else {
+				g.dep = append(g.dep, k)
+			}
+		}
+		// A group of no rows still recovers its cut joint's dependent velocities.
+		g.n = len(cg.sel) - len(g.dep)
+		sy.groups = append(sy.groups, g)
+	}
+	size := make([]int, len(sy.groups))
+	nrow := 0
+	incid := make([][]slotRef, len(m.Bodies)+1)
+	for gi := range sy.groups {
+		g := &sy.groups[gi]
+		size[gi] = g.n
+		g.rowOff = nrow
+		nrow += 2 * g.n
+		for sl, b := range g.body {
+			if b != compile.Ground {
+				incid[b] = append(incid[b], slotRef{gi, sl})
+			}
+		}
+	}
+	sy.grow, sy.hgrow = make([]spatial.Vec6, nrow), make([]spatial.Vec6, nrow)
+	var adj [][2]int
+	sy.incPtr = make([]int, len(incid)+1)
+	for b, refs := range incid {
+		sy.incPtr[b+1] = sy.incPtr[b] + len(refs)
+		sy.inc = append(sy.inc, refs...)
+		for _, a := range refs {
+			for _, c := range refs {
+				adj = append(adj, [2]int{a.g, c.g})
+			}
+		}
+	}
+	sy.chol = newBlockCholesky(size, adj)
+	pos := make([]int, len(size))
+	for k, v := range sy.chol.order {
+		pos[v] = k
+	}
+	for b := range incid {
+		refs := incid[b]
+		for _, a := range refs {
+			for _, c := range refs {
+				switch {
+				case a.g == c.g && a.s == c.s:
+					sy.pairs = append(sy.pairs, pair{a, c, sy.chol.diag[a.g], false})
+				case a.g != c.g && pos[a.g] > pos[c.g]:
+					dst, tr := sy.chol.block(a.g, c.g)
+					sy.pairs = append(sy.pairs, pair{a, c, dst, tr})
+				}
+			}
+		}
+	}
+	sy.rhs, sy.g, sy.lam = make([]float64, sy.chol.n), make([]float64, sy.chol.n), make([]float64, sy.chol.n)
+	sy.r1, sy.dA = make([]spatial.Vec6, len(incid)), make([]spatial.Vec6, len(incid))
+	return sy
+}
+
+// rows returns the rows of slot sl of group g.
+func (sy *system) rows(g *group, sl int) []spatial.Vec6 {
+	return sy.grow[g.rowOff+sl*g.n : g.rowOff+(sl+1)*g.n]
+}
+
+// hrows returns the rows of slot sl of group g times H⁻¹.
+func (sy *system) hrows(g *group, sl int) []spatial.Vec6 {
+	return sy.hgrow[g.rowOff+sl*g.n : g.rowOff+(sl+1)*g.n]
+}
+
+// assemble writes G at the solver's placement and factors K = G H⁻¹ Gᵀ. It reports false
+// when a cut's dependent columns or K are numerically singular.
+func (s *Solver) assemble(sy *system) bool {
+	sy.ok = false
+	for gi := range sy.groups {
+		g := &sy.groups[gi]
+		r0, r1 := sy.rows(g, 0), sy.rows(g, 1)
+		if g.edge >= 0 {
+			ed := &s.m.Edges[g.edge]
+			eg := &s.edges[g.edge]
+			nd := s.m.Joints[ed.Joint].NV
+			k := 0
+			for t := nd; t < 6; t++ {
+				for i := range 6 {
+					r0[k][i] = eg.qr.q[i][t]
+				}
+				k++
+			}
+			for _, p := range g.pins {
+				r0[k] = eg.spinv[p]
+				k++
+			}
+			for i, r := range r0 {
+				r1[i] = s.xe[g.edge].ActForce(r).Scale(-1)
+			}
+		} else {
+			cg := &s.cuts[g.cut]
+			var a [6][6]float64
+			for i, row := range cg.sel {
+				for j, k := range g.dep {
+					a[i][j] = cg.rates[row].Dot(cg.sc[k])
+				}
+			}
+			if !g.qr.factor(&a, len(cg.sel), len(g.dep)) {
+				return false
+			}
+			for t := range g.n {
+				var r spatial.Vec6
+				for i, row := range cg.sel {
+					r = r.Add(cg.rates[row].Scale(g.qr.q[i][len(g.dep)+t]))
+				}
+				r0[t] = cg.w.ActForce(r).Scale(-1)
+				r1[t] = cg.yb.InvActForce(r)
+			}
+		}
+		for sl, b := range g.body {
+			if b == compile.Ground {
+				continue
+			}
+			h, hr := &s.hinv[b], sy.hrows(g, sl)
+			for i, r := range sy.rows(g, sl) {
+				hr[i] = h.MulVec(r)
+			}
+		}
+	}
+	f := sy.chol
+	clear(f.val)
+	for _, p := range sy.pairs {
+		ga, gb := &sy.groups[p.a.g], &sy.groups[p.b.g]
+		ha, rb := sy.hrows(ga, p.a.s), sy.rows(gb, p.b.s)
+		na, nb := ga.n, gb.n
+		for i, x := range ha {
+			for j, y := range rb {
+				if p.tr {
+					f.val[p.dst+j*na+i] += x.Dot(y)
+				} else {
+					f.val[p.dst+i*nb+j] += x.Dot(y)
+				}
+			}
+		}
+	}
+	sy.ok = f.factor()
+	return sy.ok
+}
+
+// solveA solves the KKT system for the body wrenches f (per node; nil: zero) and the
+// right-hand side g already in sy.rhs, writing the bodies' A into out (per node).
+func (s *Solver) solveA(sy *system, f, out []spatial.Vec6) {
+	for gi := range sy.groups {
+		g := &sy.groups[gi]
+		x := sy.rhs[sy.chol.off[gi] : sy.chol.off[gi]+g.n]
+		for i := range x {
+			x[i] = -x[i]
+		}
+		if f == nil {
+			continue
+		}
+		for sl, b := range g.body {
+			if b == compile.Ground {
+				continue
+			}
+			for i, hr := range sy.hrows(g, sl) {
+				x[i] += hr.Dot(f[b])
+			}
+		}
+	}
+	sy.chol.solve(sy.rhs)
+	out[compile.Ground] = spatial.Vec6{}
+	for b := 1; b < len(out); b++ {
+		var a spatial.Vec6
+		if f != nil {
+			a = s.hinv[b].MulVec(f[b])
+		}
+		for _, ref := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
+			g := &sy.groups[ref.g]
+			lam := sy.rhs[sy.chol.off[ref.g] : sy.chol.off[ref.g]+g.n]
+			for i, hr := range sy.hrows(g, ref.s) {
+				a = a.Sub(hr.Scale(lam[i]))
+			}
+		}
+		out[b] = a
+	}
+}
+
+// refineSteps is the number of steps of iterative refinement on the KKT system after the
+// solve through K = G H⁻¹ Gᵀ, whose condition number is that of the KKT system squared:
+// each step brings the residual back to round-off of the unsquared system.
+const refineSteps = 2
+
+// solveRefined is solveA followed by refineSteps steps of iterative refinement on the
+// full KKT system [H Gᵀ; G 0][A; λ] = [f; g], each from residuals computed in O(n).
+func (s *Solver) solveRefined(sy *system, f, out []spatial.Vec6) {
+	copy(sy.g, sy.rhs)
+	s.solveA(sy, f, out)
+	copy(sy.lam, sy.rhs)
+	m := s.m
+	for range refineSteps {
+		for b := 1; b < len(out); b++ {
+			r := m.Bodies[b-1].Inertia.MulMotion(out[b]).Scale(-1)
+			if f != nil {
+				r = r.Add(f[b])
+			}
+			for _, ref := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
+				g := &sy.groups[ref.g]
+				lam := sy.lam[sy.chol.off[ref.g] : sy.chol.off[ref.g]+g.n]
+				for i, row := range sy.rows(g, ref.s) {
+					r = r.Sub(row.Scale(lam[i]))
+				}
+			}
+			sy.r1[b] = r
+		}
+		for gi := range sy.groups {
+			g := &sy.groups[gi]
+			off := sy.chol.off[gi]
+			for i := range g.n {
+				x := sy.g[off+i]
+				for sl, b := range g.body {
+					if b != compile.Ground {
+						x -= sy.rows(g, sl)[i].Dot(out[b])
+					}
+				}
+				sy.rhs[off+i] = x
+			}
+		}
+		s.solveA(sy, sy.r1, sy.dA)
+		for b := 1; b < len(out); b++ {
+			out[b] = out[b].Add(sy.dA[b])
+		}
+		for i, x := range sy.rhs {
+			sy.lam[i] += x
+		}
+	}
+}
+
+// setRHS writes the constraints' right-hand side g into sy.rhs: accel selects the
+// acceleration level (velocity-product terms; else the velocity level, all zero), and
+// pin (len D, nil: zero) the values of the independent speeds or accelerations.
+func (s *Solver) setRHS(sy *system, accel bool, pin []float64) {
+	m := s.m
+	for gi := range sy.groups {
+		g := &sy.groups[gi]
+		x := sy.rhs[sy.chol.off[gi] : sy.chol.off[gi]+g.n]
+		rows := sy.rows(g, 0)
+		if g.edge >= 0 {
+			ed := &m.Edges[g.edge]
+			j := &m.Joints[ed.Joint]
+			for i := range x {
+				x[i] = 0
+				if accel {
+					x[i] = rows[i].Dot(s.cb[ed.Child])
+				}
+			}
+			if pin != nil {
+				base := g.n - len(g.pins)
+				for k, p := range g.pins {
+					x[base+k] += pin[s.indPos[j.V0+p]]
+				}
+			}
+			continue
+		}
+		y := s.cutRHS(g, accel, pin)
+		for t := range x {
+			v := 0.0
+			for i := range s.cuts[g.cut].sel {
+				v += g.qr.q[i][len(g.dep)+t] * y[i]
+			}
+			x[t] = v
+		}
+	}
+}
+
+// cutRHS returns, per selected row of the cut group g, κ (at the acceleration level) plus
+// the independent cut-joint columns times their pinned values.
+func (s *Solver) cutRHS(g *group, accel bool, pin []float64) [6]float64 {
+	cg := &s.cuts[g.cut]
+	var y [6]float64
+	for i, row := range cg.sel {
+		if accel {
+			y[i] = cg.kappa[row]
+		}
+		if pin != nil && len(g.ind) > 0 {
+			v0 := s.m.Joints[s.m.Comparisons[g.cut].Joint].V0
+			for _, k := range g.ind {
+				y[i] += cg.rates[row].Dot(cg.sc[k]) * pin[s.indPos[v0+k]]
+			}
+		}
+	}
+	return y
+}
+
+// recover writes the joint velocities (or accelerations) out (len NV) of the body
+// quantities A (per node) solved in system sy, with the same accel and pin as setRHS.
+func (s *Solver) recover(sy *system, A []spatial.Vec6, accel bool, pin []float64, out []float64) {
+	m := s.m
+	for e, ed := range m.Edges {
+		j := &m.Joints[ed.Joint]
+		d := A[ed.Child].Sub(s.xe[e].InvActMotion(A[ed.Parent]))
+		if accel {
+			d = d.Sub(s.cb[ed.Child])
+		}
+		for k := range j.NV {
+			out[j.V0+k] = s.edges[e].spinv[k].Dot(d)
+		}
+	}
+	for gi := range sy.groups {
+		g := &sy.groups[gi]
+		if g.edge >= 0 || s.cuts[g.cut].nd == 0 {
+			continue
+		}
+		s.recoverCut(g, A, accel, pin, out)
+	}
+}
+
+// recoverCut writes the cut joint's velocities (or accelerations) of group g.
+func (s *Solver) recoverCut(g *group, A []spatial.Vec6, accel bool, pin []float64, out []float64) {
+	m := s.m
+	c := &m.Comparisons[g.cut]
+	cg := &s.cuts[g.cut]
+	j := &m.Joints[c.Joint]
+	rel := cg.yb.ActMotion(A[c.NodeB]).Sub(cg.w.InvActMotion(A[c.NodeA]))
+	y := s.cutRHS(g, accel, pin)
+	for i, row := range cg.sel {
+		y[i] = cg.rates[row].Dot(rel) - y[i]
+	}
+	var x [6]float64
+	g.qr.pinv(y[:len(cg.sel)], x[:len(g.dep)])
+	for t, k := range g.dep {
+		out[j.V0+k] = x[t]
+	}
+	for _, k := range g.ind {
+		out[j.V0+k] = 0
+		if pin != nil {
+			out[j.V0+k] = pin[s.indPos[j.V0+k]]
+		}
+	}
+}

@@ -1,0 +1,176 @@
+package robocompiler
+
+import (
+	"fmt"
+
+	"github.com/robocompiler/robocompiler/closure"
+	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/kkt"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// LoopFormMin is the velocity count above which a model with closure rows takes the loop
+// form (Data.LoopForm): its interfaces and dynamics are solved in maximal coordinates
+// (package kkt) in O(n) time and memory for mechanisms of bounded width, instead of the
+// dense E_Tᵀ M_T E_T path whose cost grows like n³. It equals closure.DenseIdentityMax,
+// the size above which loop-free models take the tree form. Models the loop form does not
+// cover (couplings, joint armature, a massless body; see kkt.New) keep the dense path.
+const LoopFormMin = closure.DenseIdentityMax
+
+// loopFormMin is LoopFormMin, changed only by tests that force one path or the other.
+var loopFormMin = LoopFormMin
+
+// loopForm is the loop form's state in a Data.
+type loopForm struct {
+	s *kkt.Solver
+	// err is the failure of the last Interfaces (a singular constraint system), returned
+	// by the next Dynamics.
+	err error
+	// fext are the external wrenches of the last Dynamics, for Accelerations.
+	fext []spatial.Vec6
+	// tau and y are tree-force scratch (len NVT).
+	tau, y []float64
+}
+
+// LoopForm reports that the workspace holds the loop form: a model with closure rows and
+// more than LoopFormMin velocities that kkt.New accepts. Then Constraints evaluates the
+// residual ρ only (O(n); the Jacobian C and the lift E are those the tracker evaluated at
+// Q, kept current by Assemble, Track, Reset, SetConfiguration and SetFullState);
+// Interfaces evaluates V, Curv, the tree kinematics and the port displacements, but not
+// the port map Kin.L; Dynamics evaluates Reduced.HT and Reduced.Hr (O(n)) while
+// Reduced.MT and Reduced.Mr are nil (DenseTreeMass and DenseReducedMass form them on
+// request); Accelerations and Inverse solve in maximal coordinates.
+func (d *Data) LoopForm() bool { return d.loop != nil }
+
+// newLoopForm returns the loop form of the model under partition p, or nil when the model
+// takes another form.
+func (d *Data) newLoopForm(p *closure.Partition) *loopForm {
+	m := d.m.Model
+	if m.Rows == 0 || m.NV <= loopFormMin || p.Mobility == 0 {
+		return nil
+	}
+	s, err := kkt.New(m, p)
+	if err != nil {
+		return nil
+	}
+	return &loopForm{s: s, tau: make([]float64, m.NVT), y: make([]float64, m.NVT)}
+}
+
+// loopReduced returns the loop form's reduced dynamics: the biases only.
+func loopReduced(nvt, n int) *dyn.Reduced {
+	return &dyn.Reduced{N: nvt, D: n, HT: make([]float64, nvt), Hr: make([]float64, n)}
+}
+
+// solver returns the loop form's solver for the current partition, rebuilt (allocating)
+// after a computational reconfiguration changed it.
+func (l *loopForm) solver(d *Data) (*kkt.Solver, error) {
+	if p := d.Partition(); l.s.Partition() != p {
+		s, err := kkt.New(d.m.Model, p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: the loop form cannot take the reconfigured partition: %w", d.m.Graph.Source, err)
+		}
+		l.s = s
+	}
+	return l.s, nil
+}
+
+// loopConstraints is Constraints in the loop form: the residual at Q.
+func (d *Data) loopConstraints() error {
+	d.Tracker.Data().Residual(d.Q)
+	return nil
+}
+
+// refresh evaluates the closure Jacobian and the lift at Q whatever the form (after Q
+// was set directly).
+func (d *Data) refresh() error {
+	c := d.Tracker.Data()
+	if d.m.Rows > 0 {
+		c.Jacobian(d.Q)
+	}
+	return d.Tracker.Lift.UpdateE(c.C)
+}
+
+// loopInterfaces is Interfaces in the loop form.
+func (d *Data) loopInterfaces() {
+	l, c := d.loop, d.Tracker.Data()
+	s, err := l.solver(d)
+	if err == nil {
+		err = s.Velocity(c, d.Q, d.U, d.V)
+	}
+	d.Kin.Kinematics(d.Q)
+	if err == nil {
+		err = s.Acceleration(c, d.Q, d.V, nil, d.Curv)
+	}
+	l.err = err
+}
+
+// loopDynamics is Dynamics in the loop form: h_T − Σ Jᵀ fext by RNEA and
+// h_r = E_Tᵀ(h_T + M_T c_T) by RNEA at the curvature and one transposed solve.
+func (d *Data) loopDynamics(fext []spatial.Vec6) error {
+	l := d.loop
+	if l.err != nil {
+		return l.err
+	}
+	l.fext = fext
+	k := d.Kin.Dyn
+	k.Bias(d.Q, d.V, fext, d.Reduced.HT)
+	k.RNEA(d.Q, d.V, d.Curv, fext, l.y)
+	return l.s.ReducedForce(d.Tracker.Data(), d.Q, l.y, d.Reduced.Hr)
+}
+
+// loopAccelerations is Accelerations in the loop form: the port efforts become tree
+// efforts (kin.Data.TreeEffort, equal to Lᵀ f by virtual work), TauR = E_Tᵀ τ_T by a
+// transposed solve, and the accelerations A by the maximal-coordinate dynamics.
+func (d *Data) loopAccelerations(f, tauT []float64) error {
+	l := d.loop
+	if l.err != nil {
+		return l.err
+	}
+	s, c := l.s, d.Tracker.Data()
+	var tau []float64
+	if f != nil || tauT != nil {
+		tau = l.tau
+		clear(tau)
+		if f != nil {
+			if err := checkLen("Accelerations", "f", len(f), len(d.Kin.Ports)); err != nil {
+				return err
+			}
+			d.Kin.TreeEffort(d.Q, f, tau)
+		}
+		if tauT != nil {
+			if err := checkLen("Accelerations", "tauT", len(tauT), d.m.NVT); err != nil {
+				return err
+			}
+			for i, t := range tauT {
+				tau[i] += t
+			}
+		}
+		if err := s.ReducedForce(c, d.Q, tau, d.TauR); err != nil {
+			return err
+		}
+	} else {
+		clear(d.TauR)
+	}
+	if err := s.Forward(c, d.Q, d.V, tau, l.fext, d.A); err != nil {
+		return err
+	}
+	for k, i := range d.Partition().Independent {
+		d.Udot[k] = d.A[i]
+	}
+	return nil
+}
+
+// loopInverse is the reduced inverse dynamics in the loop form: A = E u̇ + c by the
+// pinned solve, then TauR = E_Tᵀ RNEA(q, v, A, fext) by a transposed solve.
+func (d *Data) loopInverse() error {
+	l := d.loop
+	if l.err != nil {
+		return l.err
+	}
+	s, c := l.s, d.Tracker.Data()
+	if err := s.Acceleration(c, d.Q, d.V, d.Udot, d.A); err != nil {
+		return err
+	}
+	d.Kin.Dyn.RNEA(d.Q, d.V, d.A, l.fext, l.y)
+	return s.ReducedForce(c, d.Q, l.y, d.TauR)
+}
