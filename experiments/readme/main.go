@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"github.com/robocompiler/robocompiler/internal/cli"
+	"github.com/robocompiler/robocompiler/robots"
 )
 
 // table is one generated table: its marker name, the command line shown beside it, and
@@ -40,7 +41,7 @@ type table struct {
 
 var tables = []table{
 	{"models", "compile --json, assemble --json", models},
-	{"bench", "bench --count 3 --json, built with -tags mujoco", bench},
+	{"bench", "bench kangaroo kangaroo_floating --count 3 --json, built with -tags mujoco", bench},
 	{"tasks", "simulate MODEL --task NAME --json, each task at its own duration", func(r *runner) (string, error) { return tasks(r, false) }},
 	{"native", "simulate MODEL --task NAME --json with -tags mujoco, each at its own duration", func(r *runner) (string, error) { return tasks(r, true) }},
 	{"crosscheck", "go test -tags mujoco ./backend/mujoco -run TestCrossConstrainedAccel -v", crosscheck},
@@ -202,9 +203,14 @@ func modules(c map[string]any) string {
 	return "[" + strings.Join(sizes, ",") + "]"
 }
 
-// bench is the timing table of the bench command, with ratios to mj_forward.
+// bench is the timing table of the bench command, with ratios to mj_forward: the
+// built-ins, then the two Kangaroo files when the shared models are found (robots.ModelsDir).
 func bench(r *runner) (string, error) {
-	v, err := r.json("bench", "--count", "3")
+	args := []string{"bench", "--count", "3"}
+	if _, err := robots.ModelsDir(); err == nil {
+		args = append(args, robots.SharedNames()...)
+	}
+	v, err := r.json(args...)
 	if err != nil {
 		return "", err
 	}
