@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -28,6 +29,7 @@ type simulateFlags struct {
 	seed       string
 	reconfig   string
 	duration   float64
+	step       float64
 	noProgress bool
 }
 
@@ -51,6 +53,7 @@ func init() {
 	c.Flags().StringVar(&f.out, "out", "", "output directory (created if missing; required)")
 	c.Flags().Float64Var(&f.duration, "duration", 0, "simulated duration in s (default: the task's own)")
 	c.Flags().StringVar(&f.seed, "seed", "", "named seed to start from (default: the task's start)")
+	c.Flags().Float64Var(&f.step, "step", 0, "time step in s (default: the task's own; log_every still counts steps, and an explicit integrator may not be stable at a longer step)")
 	c.Flags().StringVar(&f.reconfig, "reconfigure", "", "on or off, overriding the task file's reconfigure (default on): on switches the partition where it becomes singular and logs the switch (<run>_events.csv, plot markers); off stops there with exit 3")
 	c.Flags().BoolVar(&f.noProgress, "no-progress", false, "do not draw the progress bar on stderr")
 	root.AddCommand(c)
@@ -155,6 +158,9 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 	if !(f.duration >= 0) || math.IsInf(f.duration, 1) { // also NaN
 		return cli.Usage(fmt.Errorf("--duration %g: must be a positive number of seconds", f.duration))
 	}
+	if !(f.step >= 0) || math.IsInf(f.step, 1) { // also NaN
+		return cli.Usage(fmt.Errorf("--step %g: must be a positive number of seconds", f.step))
+	}
 	if f.reconfig != "" && f.reconfig != "on" && f.reconfig != "off" {
 		return cli.Usage(fmt.Errorf("--reconfigure %q: must be on or off", f.reconfig))
 	}
@@ -164,6 +170,12 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 	}
 	if f.reconfig != "" {
 		tf.Reconfigure = f.reconfig
+	}
+	if f.step > 0 {
+		if d := cmp.Or(f.duration, tf.Duration); f.step > d {
+			return cli.Usage(fmt.Errorf("--step %g s: longer than the %g-s rollout", f.step, d))
+		}
+		tf.Step = f.step
 	}
 	if tasks.IsNative(tf) && mujocoVersion() == "" {
 		return cli.Usage(fmt.Errorf("task %s runs natively in MuJoCo, and this build has none: rebuild with -tags mujoco (libmujoco-dev installed)", tf.Name))
@@ -224,7 +236,7 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 	case err != nil:
 		return cli.Numerical(fmt.Errorf("%s: task %s: %w", g.Source, tf.Name, err))
 	}
-	out := map[string]any{"model": g.Name, "task": tf.Name, "steps": res.Steps(), "wall_s": wall,
+	out := map[string]any{"model": g.Name, "task": tf.Name, "steps": res.Steps(), "step_s": tf.Step, "wall_s": wall,
 		"closure_gap_max_m": res.GapMaxM()}
 	if simT := simulatedSeconds(res); simT > 0 {
 		out["simulated_s"], out["wall_per_sim_s"] = simT, wall/simT

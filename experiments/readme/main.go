@@ -271,7 +271,7 @@ func tasks(r *runner, native bool) (string, error) {
 		}
 		var keys []string
 		for k, x := range v {
-			if _, ok := x.(float64); ok && k != "wall_s" && k != "wall_per_sim_s" && k != "simulated_s" && k != "steps" {
+			if _, ok := x.(float64); ok && k != "wall_s" && k != "wall_per_sim_s" && k != "simulated_s" && k != "steps" && k != "step_s" {
 				keys = append(keys, k)
 			}
 		}
