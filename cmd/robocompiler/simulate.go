@@ -30,6 +30,7 @@ type simulateFlags struct {
 	reconfig   string
 	duration   float64
 	step       float64
+	integrator string
 	noProgress bool
 }
 
@@ -53,6 +54,7 @@ func init() {
 	c.Flags().StringVar(&f.out, "out", "", "output directory (created if missing; required)")
 	c.Flags().Float64Var(&f.duration, "duration", 0, "simulated duration in s (default: the task's own)")
 	c.Flags().StringVar(&f.seed, "seed", "", "named seed to start from (default: the task's start)")
+	c.Flags().StringVar(&f.integrator, "integrator", "", "rk4, euler or euler_implicit, overriding the task file's integrator (euler_implicit: semi-implicit Euler implicit in the joint and port damping and friction, for stiff losses at long steps)")
 	c.Flags().Float64Var(&f.step, "step", 0, "time step in s (default: the task's own; log_every still counts steps, and an explicit integrator may not be stable at a longer step)")
 	c.Flags().StringVar(&f.reconfig, "reconfigure", "", "on or off, overriding the task file's reconfigure (default on): on switches the partition where it becomes singular and logs the switch (<run>_events.csv, plot markers); off stops there with exit 3")
 	c.Flags().BoolVar(&f.noProgress, "no-progress", false, "do not draw the progress bar on stderr")
@@ -170,6 +172,12 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 	}
 	if f.reconfig != "" {
 		tf.Reconfigure = f.reconfig
+	}
+	if f.integrator != "" {
+		if !slices.Contains([]string{"rk4", "euler", "euler_implicit"}, f.integrator) {
+			return cli.Usage(fmt.Errorf("--integrator %q: must be rk4, euler or euler_implicit", f.integrator))
+		}
+		tf.Integrator = f.integrator
 	}
 	if f.step > 0 {
 		if d := cmp.Or(f.duration, tf.Duration); f.step > d {

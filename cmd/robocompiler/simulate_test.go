@@ -40,10 +40,11 @@ func TestSimulateInspection(t *testing.T) {
 	}
 }
 
-// TestSimulateStep: --step replaces the task's time step (the inspection task's 2 ms):
-// 0.1 s at 5 ms is 20 steps per run, and the metrics report the step used.
+// TestSimulateStep: --step replaces the task's time step (the inspection task's 2 ms)
+// and --integrator its integrator: 0.1 s at 5 ms is 20 steps per run, and the metrics
+// report the step used.
 func TestSimulateStep(t *testing.T) {
-	stdout, stderr, code := run(t, "simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--duration", "0.1", "--step", "5e-3", "--json")
+	stdout, stderr, code := run(t, "simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--duration", "0.1", "--step", "5e-3", "--integrator", "euler_implicit", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -60,13 +61,15 @@ func TestSimulateStep(t *testing.T) {
 }
 
 // TestSimulateUsage: a missing or unknown task, a --reconfigure other than on and off,
-// or a --step that is not a positive time within the rollout is a usage error (exit 2).
+// a --step that is not a positive time within the rollout or an unknown --integrator is
+// a usage error (exit 2).
 func TestSimulateUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"simulate", "stewart", "--out", t.TempDir()},
 		{"simulate", "stewart", "--task", "nope", "--out", t.TempDir()},
 		{"simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--reconfigure", "maybe"},
 		{"simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--step", "-1e-3"},
+		{"simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--integrator", "leapfrog"},
 		{"simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--step", "NaN"},
 		{"simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--duration", "0.1", "--step", "0.2"},
 	} {

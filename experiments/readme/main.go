@@ -238,8 +238,14 @@ func bench(r *runner) (string, error) {
 	return b.String(), nil
 }
 
-// micro formats nanoseconds as microseconds with two significant digits.
-func micro(ns float64) string { return fmt.Sprintf("%.2g µs", ns/1e3) }
+// micro formats nanoseconds as microseconds with two significant digits (whole
+// microseconds from 100 µs on, not in exponent form).
+func micro(ns float64) string {
+	if us := ns / 1e3; us >= 99.5 {
+		return fmt.Sprintf("%.0f µs", us)
+	}
+	return fmt.Sprintf("%.2g µs", ns/1e3)
+}
 
 // taskModels are the models the shipped tasks run on.
 var taskModels = map[string]string{
