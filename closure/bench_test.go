@@ -71,32 +71,37 @@ func BenchmarkLift(b *testing.B) {
 }
 
 // BenchmarkTrackingStep measures one predictor–corrector step with the analytic
-// Jacobian, and the same corrector with a central-difference Jacobian for comparison.
+// Jacobian, the same corrector with a central-difference Jacobian for comparison, and
+// with simplified Newton on the lift's factors (TrackerOptions.Simplified) at the same
+// steps (±1e-3) and at rollout-sized ones (±1e-5, "simplified-small", against
+// "analytic-small").
 func BenchmarkTrackingStep(b *testing.B) {
 	for _, f := range builtins(b, false) {
 		_, req := requestFor(b, f.m)
 		d := NewData(f.m)
 		d.Jacobian(f.q)
 		p, _ := ChoosePartition(f.m, d.C, req, 0)
-		for _, fd := range []bool{false, true} {
-			name := f.name + "/analytic"
-			if fd {
-				name = f.name + "/finite-difference"
-			}
-			b.Run(name, func(b *testing.B) {
-				tr, err := NewTracker(f.m, f.q, p)
+		for _, v := range []struct {
+			name      string
+			fd, chord bool
+			step      float64
+		}{{"analytic", false, false, 1e-3}, {"finite-difference", true, false, 1e-3},
+			{"simplified", false, true, 1e-3}, {"analytic-small", false, false, 1e-5},
+			{"simplified-small", false, true, 1e-5}} {
+			b.Run(f.name+"/"+v.name, func(b *testing.B) {
+				tr, err := NewTrackerWith(f.m, f.q, p, TrackerOptions{Simplified: v.chord})
 				if err != nil {
 					b.Fatal(err)
 				}
-				tr.d.fdJacobian = fd
+				tr.d.fdJacobian = v.fd
 				du := make([]float64, p.Mobility)
 				k := 0
 				b.ReportAllocs()
 				for b.Loop() {
 					for i := range du {
-						du[i] = 1e-3
+						du[i] = v.step
 						if k%2 == 1 {
-							du[i] = -1e-3
+							du[i] = -v.step
 						}
 					}
 					k++

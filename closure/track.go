@@ -20,8 +20,9 @@ const crossingBisections = 40
 
 // Tracker follows a motion of the independent coordinates on the closure manifold:
 // predictor q⁻ = q ⊕ E(q)·Δu, then Newton correction of the dependent coordinates on the
-// selected rows with the analytic Jacobian; when correction fails it re-acquires by
-// assembly from the prediction.
+// selected rows with the analytic Jacobian (optionally first simplified Newton on the
+// LU of R_p(q) the lift already holds: TrackerOptions.Simplified); when correction fails
+// it re-acquires by assembly from the prediction.
 //
 // After each step it watches the dependent block R_p. When R_p becomes ill-conditioned
 // (Lift.RCond < TrackerOptions.RCondTol) or singular, or det R_p changes sign within the
@@ -45,6 +46,7 @@ type Tracker struct {
 	m         *compile.Model
 	d         *Data
 	rcondTol  float64 // TrackerOptions.RCondTol
+	chord     bool    // TrackerOptions.Simplified
 	nw        *newton
 	requested []int // the independent coordinates asked for (nil: automatic)
 	dv, qp    []float64
@@ -57,6 +59,13 @@ type TrackerOptions struct {
 	// distance to a fold, so a caller stepping towards one raises it until the re-decision
 	// happens at least one step before the fold.
 	RCondTol float64
+	// Simplified makes each correction start as simplified (chord) Newton on the factors
+	// of R_p the lift holds from the start of the step, turning to full Newton when one
+	// such iteration does not converge. It saves a Jacobian and its LU per step when steps
+	// are small (a rollout at 0.1 ms), but it stops at CorrectTol where full Newton's
+	// quadratic last iteration lands at round-off, so results differ from the default's
+	// by up to CorrectTol per step (which a stiff rollout may amplify). Off by default.
+	Simplified bool
 }
 
 // NewTracker starts tracking from the feasible configuration q (copied) with partition p
@@ -72,7 +81,8 @@ func NewTrackerWith(m *compile.Model, q []float64, p *Partition, opts TrackerOpt
 		opts.RCondTol = ReconfigureRCond
 	}
 	t := &Tracker{Q: append([]float64(nil), q...), m: m, d: NewData(m), rcondTol: opts.RCondTol,
-		dv: make([]float64, m.NV), qp: make([]float64, m.NQ)}
+		chord: opts.Simplified,
+		dv:    make([]float64, m.NV), qp: make([]float64, m.NQ)}
 	if p.Requested {
 		t.requested = append([]int(nil), p.Independent...)
 	}
@@ -153,9 +163,17 @@ func (t *Tracker) Reset(q []float64) error {
 }
 
 // correct restores closure at q in place (Newton, else re-acquisition by assembly with
-// the independent coordinates held); the workspace then holds C at q.
+// the independent coordinates held); the workspace then holds C at q. With
+// TrackerOptions.Simplified, Newton starts as simplified Newton on the factors of R_p the
+// lift holds from its last update (at Q, the start of a step: newton.correctChord).
 func (t *Tracker) correct(q []float64) error {
-	it, ok := t.nw.correct(t.d, q)
+	var it int
+	var ok bool
+	if t.chord {
+		it, ok = t.nw.correctChord(t.d, q, t.Lift)
+	} else {
+		it, ok = t.nw.correct(t.d, q)
+	}
 	t.Corrections += it
 	if ok {
 		return nil

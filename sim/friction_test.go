@@ -46,6 +46,7 @@ func TestJointFriction(t *testing.T) {
 		t.Errorf("energy drift %.3g J, dissipated %.3g J, against %.3g J", drift, diss[len(diss)-1], scale)
 	}
 	run(SemiImplicitEuler)
+	run(ImplicitLossEuler)
 
 	free := passive(t, "fourbar", RK4, 1e-3, 1)
 	if k, kf := column(t, s.Log(), "kinetic_J"), column(t, free.Log(), "kinetic_J"); !(k[999] < kf[999]) {

@@ -21,12 +21,22 @@ const (
 	// RK4 is the classical fourth-order Runge–Kutta scheme in the independent-coordinate
 	// chart, with every stage on the closure manifold.
 	RK4
+	// ImplicitLossEuler is SemiImplicitEuler with the velocity update implicit in the
+	// tree joints' and the ports' damping and Coulomb friction, linearised at the step's
+	// start: (M_r + Δt B_r) u̇' = M_r u̇(q, u), B_r = E_Tᵀ K_T E_T + Lᵀ K_ℓ L with K the
+	// diagonal loss stiffnesses −∂τ/∂v. Stiff joint losses (light links with damping or
+	// a sharp Coulomb regularisation) then no longer bound the step. It needs the dense
+	// M_r of a model with closures.
+	ImplicitLossEuler
 )
 
 // String names the integrator.
 func (i Integrator) String() string {
-	if i == RK4 {
+	switch i {
+	case RK4:
 		return "rk4"
+	case ImplicitLossEuler:
+		return "implicit-loss-euler"
 	}
 	return "semi-implicit-euler"
 }
@@ -121,6 +131,8 @@ type Sim struct {
 	x, xnext []float64
 	zn       []float64    // drive states at the step's start
 	kz, kzd  [4][]float64 // stage drive states and their derivatives
+
+	implicit implicitLosses // ImplicitLossEuler's workspace
 
 	work, dissipated float64
 	gapM, gapRad     float64
@@ -377,6 +389,11 @@ func (s *Sim) gap() (m, rad float64) {
 // powers p were just evaluated.
 func (s *Sim) stepEuler(p power) error {
 	dt := s.opts.Dt
+	if s.opts.Integrator == ImplicitLossEuler {
+		if err := s.implicitVelocity(); err != nil {
+			return err
+		}
+	}
 	for i := range s.u {
 		s.u[i] += dt * s.udot[i]
 		s.du[i] = dt * s.u[i]

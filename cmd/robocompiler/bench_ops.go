@@ -26,7 +26,8 @@ const (
 // workspace: residual + analytic Jacobian, the lift E from C, the reduced forward
 // dynamics (the front door's Constraints and Forward: closure, lift, interfaces, eq. 14
 // with unit port efforts, Cholesky solve) and one predictor–corrector tracking step
-// (Data.Track). It also returns the feasible velocity v = E u (len NV) of the dynamics
+// (Data.Track), and the same step with simplified Newton on the lift's factors
+// (closure.TrackerOptions.Simplified). It also returns the feasible velocity v = E u (len NV) of the dynamics
 // state, for MuJoCo's qvel. A singular partition at the assembled configuration is a
 // numerical failure (exit 3).
 func benchOps(s *assembled) ([]benchOp, []float64, error) {
@@ -71,11 +72,26 @@ func benchOps(s *assembled) ([]benchOp, []float64, error) {
 		}
 		return td.Track(du)
 	}
+	tr, err := closure.NewTrackerWith(m, q, p, closure.TrackerOptions{Simplified: true})
+	if err != nil {
+		return nil, nil, fail(err)
+	}
+	ds := make([]float64, p.Mobility)
+	simplified := func() error {
+		for i := range ds {
+			ds[i] = -ds[i]
+			if ds[i] == 0 {
+				ds[i] = benchStep
+			}
+		}
+		return tr.Step(ds)
+	}
 	ops := []benchOp{
 		{"residual_jacobian", "residual+Jacobian", func() error { cd.Jacobian(q); return nil }},
 		{"lift", "lift E", func() error { return lift.Update(cd.C) }},
 		{"reduced_forward_dynamics", "reduced forward dynamics", forward},
 		{"tracking_step", "tracking step", step},
+		{"tracking_step_simplified", "tracking step (simplified)", simplified},
 	}
 	ops = append(ops, moduleOps(s)...)
 	return ops, append([]float64(nil), fd.V...), nil

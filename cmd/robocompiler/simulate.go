@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -28,6 +29,8 @@ type simulateFlags struct {
 	seed       string
 	reconfig   string
 	duration   float64
+	step       float64
+	integrator string
 	noProgress bool
 }
 
@@ -51,6 +54,8 @@ func init() {
 	c.Flags().StringVar(&f.out, "out", "", "output directory (created if missing; required)")
 	c.Flags().Float64Var(&f.duration, "duration", 0, "simulated duration in s (default: the task's own)")
 	c.Flags().StringVar(&f.seed, "seed", "", "named seed to start from (default: the task's start)")
+	c.Flags().StringVar(&f.integrator, "integrator", "", "rk4, euler or euler_implicit, overriding the task file's integrator (euler_implicit: semi-implicit Euler implicit in the joint and port damping and friction, for stiff losses at long steps)")
+	c.Flags().Float64Var(&f.step, "step", 0, "time step in s (default: the task's own; log_every still counts steps, and an explicit integrator may not be stable at a longer step)")
 	c.Flags().StringVar(&f.reconfig, "reconfigure", "", "on or off, overriding the task file's reconfigure (default on): on switches the partition where it becomes singular and logs the switch (<run>_events.csv, plot markers); off stops there with exit 3")
 	c.Flags().BoolVar(&f.noProgress, "no-progress", false, "do not draw the progress bar on stderr")
 	root.AddCommand(c)
@@ -135,6 +140,9 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 	if !(f.duration >= 0) || math.IsInf(f.duration, 1) { // also NaN
 		return cli.Usage(fmt.Errorf("--duration %g: must be a positive number of seconds", f.duration))
 	}
+	if !(f.step >= 0) || math.IsInf(f.step, 1) { // also NaN
+		return cli.Usage(fmt.Errorf("--step %g: must be a positive number of seconds", f.step))
+	}
 	if f.reconfig != "" && f.reconfig != "on" && f.reconfig != "off" {
 		return cli.Usage(fmt.Errorf("--reconfigure %q: must be on or off", f.reconfig))
 	}
@@ -144,6 +152,18 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 	}
 	if f.reconfig != "" {
 		tf.Reconfigure = f.reconfig
+	}
+	if f.integrator != "" {
+		if !slices.Contains([]string{"rk4", "euler", "euler_implicit"}, f.integrator) {
+			return cli.Usage(fmt.Errorf("--integrator %q: must be rk4, euler or euler_implicit", f.integrator))
+		}
+		tf.Integrator = f.integrator
+	}
+	if f.step > 0 {
+		if d := cmp.Or(f.duration, tf.Duration); f.step > d {
+			return cli.Usage(fmt.Errorf("--step %g s: longer than the %g-s rollout", f.step, d))
+		}
+		tf.Step = f.step
 	}
 	if tasks.IsNative(tf) && mujocoVersion() == "" {
 		return cli.Usage(fmt.Errorf("task %s runs natively in MuJoCo, and this build has none: rebuild with -tags mujoco (libmujoco-dev installed)", tf.Name))
@@ -204,7 +224,7 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 	case err != nil:
 		return cli.Numerical(fmt.Errorf("%s: task %s: %w", g.Source, tf.Name, err))
 	}
-	out := map[string]any{"model": g.Name, "task": tf.Name, "steps": res.Steps(), "wall_s": wall,
+	out := map[string]any{"model": g.Name, "task": tf.Name, "steps": res.Steps(), "step_s": tf.Step, "wall_s": wall,
 		"closure_gap_max_m": res.GapMaxM()}
 	if simT := simulatedSeconds(res); simT > 0 {
 		out["simulated_s"], out["wall_per_sim_s"] = simT, wall/simT

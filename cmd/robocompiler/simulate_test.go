@@ -40,13 +40,38 @@ func TestSimulateInspection(t *testing.T) {
 	}
 }
 
-// TestSimulateUsage: a missing or unknown task, or a --reconfigure other than on and
-// off, is a usage error (exit 2).
+// TestSimulateStep: --step replaces the task's time step (the inspection task's 2 ms)
+// and --integrator its integrator: 0.1 s at 5 ms is 20 steps per run, and the metrics
+// report the step used.
+func TestSimulateStep(t *testing.T) {
+	stdout, stderr, code := run(t, "simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--duration", "0.1", "--step", "5e-3", "--integrator", "euler_implicit", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out map[string]any
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := out["steps"].(float64); s != 80 {
+		t.Errorf("steps = %v, want 4 runs × 20", out["steps"])
+	}
+	if s, _ := out["step_s"].(float64); s != 5e-3 {
+		t.Errorf("step_s = %v, want 0.005", out["step_s"])
+	}
+}
+
+// TestSimulateUsage: a missing or unknown task, a --reconfigure other than on and off,
+// a --step that is not a positive time within the rollout or an unknown --integrator is
+// a usage error (exit 2).
 func TestSimulateUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"simulate", "stewart", "--out", t.TempDir()},
 		{"simulate", "stewart", "--task", "nope", "--out", t.TempDir()},
 		{"simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--reconfigure", "maybe"},
+		{"simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--step", "-1e-3"},
+		{"simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--integrator", "leapfrog"},
+		{"simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--step", "NaN"},
+		{"simulate", "stewart", "--task", "inspection", "--out", t.TempDir(), "--duration", "0.1", "--step", "0.2"},
 	} {
 		if _, stderr, code := run(t, args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2 (%s)", args, code, stderr)

@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"github.com/robocompiler/robocompiler/internal/cli"
+	"github.com/robocompiler/robocompiler/robots"
 )
 
 // table is one generated table: its marker name, the command line shown beside it, and
@@ -40,7 +41,7 @@ type table struct {
 
 var tables = []table{
 	{"models", "compile --json, assemble --json", models},
-	{"bench", "bench --count 3 --json, built with -tags mujoco", bench},
+	{"bench", "bench kangaroo kangaroo_floating --count 3 --json, built with -tags mujoco", bench},
 	{"tasks", "simulate MODEL --task NAME --json, each task at its own duration", func(r *runner) (string, error) { return tasks(r, false) }},
 	{"native", "simulate MODEL --task NAME --json with -tags mujoco, each at its own duration", func(r *runner) (string, error) { return tasks(r, true) }},
 	{"crosscheck", "go test -tags mujoco ./backend/mujoco -run TestCrossConstrainedAccel -v", crosscheck},
@@ -202,9 +203,14 @@ func modules(c map[string]any) string {
 	return "[" + strings.Join(sizes, ",") + "]"
 }
 
-// bench is the timing table of the bench command, with ratios to mj_forward.
+// bench is the timing table of the bench command, with ratios to mj_forward: the
+// built-ins, then the two Kangaroo files when the shared models are found (robots.ModelsDir).
 func bench(r *runner) (string, error) {
-	v, err := r.json("bench", "--count", "3")
+	args := []string{"bench", "--count", "3"}
+	if _, err := robots.ModelsDir(); err == nil {
+		args = append(args, robots.SharedNames()...)
+	}
+	v, err := r.json(args...)
 	if err != nil {
 		return "", err
 	}
@@ -232,8 +238,14 @@ func bench(r *runner) (string, error) {
 	return b.String(), nil
 }
 
-// micro formats nanoseconds as microseconds with two significant digits.
-func micro(ns float64) string { return fmt.Sprintf("%.2g µs", ns/1e3) }
+// micro formats nanoseconds as microseconds with two significant digits (whole
+// microseconds from 100 µs on, not in exponent form).
+func micro(ns float64) string {
+	if us := ns / 1e3; us >= 99.5 {
+		return fmt.Sprintf("%.0f µs", us)
+	}
+	return fmt.Sprintf("%.2g µs", ns/1e3)
+}
 
 // taskModels are the models the shipped tasks run on.
 var taskModels = map[string]string{
@@ -265,7 +277,7 @@ func tasks(r *runner, native bool) (string, error) {
 		}
 		var keys []string
 		for k, x := range v {
-			if _, ok := x.(float64); ok && k != "wall_s" && k != "wall_per_sim_s" && k != "simulated_s" && k != "steps" {
+			if _, ok := x.(float64); ok && k != "wall_s" && k != "wall_per_sim_s" && k != "simulated_s" && k != "steps" && k != "step_s" {
 				keys = append(keys, k)
 			}
 		}

@@ -102,7 +102,7 @@ func (f *File) check() error {
 	if s.Integrator == "" {
 		s.Integrator = DefaultIntegrator
 	}
-	c.oneOf("integrator", s.Integrator, []string{"rk4", "euler"})
+	c.oneOf("integrator", s.Integrator, []string{"rk4", "euler", "euler_implicit"})
 	if s.LogEvery < 0 {
 		c.fail("log_every", "%d: expected a positive number of steps", s.LogEvery)
 	}

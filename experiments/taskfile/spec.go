@@ -30,7 +30,8 @@ type Spec struct {
 	// Duration (s) and Step (s) of every run; both must be positive.
 	Duration float64 `yaml:"duration"`
 	Step     float64 `yaml:"step"`
-	// Integrator is "rk4" (default) or "euler" (semi-implicit Euler).
+	// Integrator is "rk4" (default), "euler" (semi-implicit Euler) or "euler_implicit"
+	// (semi-implicit Euler implicit in the joint and port losses, sim.ImplicitLossEuler).
 	Integrator string `yaml:"integrator"`
 	// LogEvery logs every LogEvery-th step (default 1).
 	LogEvery int `yaml:"log_every"`

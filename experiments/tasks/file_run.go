@@ -469,8 +469,11 @@ func (p *filePlan) rollout(r *runPlan, b *runBuild, n int, pr *progress) (Run, e
 		return Run{}, err
 	}
 	integ := sim.RK4
-	if s.Integrator == "euler" {
+	switch s.Integrator {
+	case "euler":
 		integ = sim.SemiImplicitEuler
+	case "euler_implicit":
+		integ = sim.ImplicitLossEuler
 	}
 	name := r.spec.Name
 	switch r.spec.Backend {
