@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,7 +98,7 @@ func TestEvalMatchesKKT(t *testing.T) {
 	}
 	for i := range n {
 		for j := range n {
-			if r.M[i][j] != MT[i*n+j] {
+			if d := r.M[i][j] - MT[i*n+j]; math.Abs(d) > 1e-14*max(1, math.Abs(MT[i*n+j])) {
 				t.Fatalf("M[%d][%d] = %g, library %g", i, j, r.M[i][j], MT[i*n+j])
 			}
 		}
