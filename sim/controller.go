@@ -15,6 +15,8 @@ type State struct {
 	Q, U []float64
 	// Mode is the active support mode (nil without a ModeSchedule).
 	Mode *Mode
+
+	sim *Sim // the rollout evaluating this state (Feedforward.EffortAtState)
 }
 
 // Command is what a Controller writes: port efforts and external wrenches. The simulator
@@ -51,7 +53,8 @@ func (c *Command) zero() {
 // E (d.Lift().E), v = E u (d.V), the curvature Ė u (d.Curv), port displacements
 // d.Kin.Ell and the port map d.Kin.L, poses and twists (d.Kin.Dyn). A controller that
 // needs M_r and h_r calls d.Dynamics(nil) and reads d.Reduced (the rollout evaluates the
-// dynamics again with the command's wrenches afterwards). A controller is called once per
+// dynamics again with the command's wrenches afterwards, unless a Feedforward evaluated
+// them in d with those wrenches: Feedforward.EffortAtState). A controller is called once per
 // integrator stage (four times per RK4 step), at the stage's time and feasible state; it
 // must not keep s or d, nor change d's state.
 type Controller interface {

@@ -93,6 +93,30 @@ func (f *Feedforward) EffortAt(plant *robocompiler.Data, udot []float64, fext []
 	return nil
 }
 
+// EffortAtState is EffortAt for a controller of a rollout, at the state st it was given
+// with the plant's workspace: when the feedforward model is the plant's own (the same
+// robocompiler.Model, hence the same inertias and friction) and has no lossy cut joint,
+// it evaluates the plant's reduced dynamics with fext in the plant's workspace (as the
+// rollout would after the controller) and reads M_r and h_r there, and the rollout then
+// reuses that evaluation when the command's wrenches are still fext; otherwise it is
+// EffortAt. The controller must not evaluate the plant's dynamics itself afterwards
+// (with other wrenches) in the same call.
+func (f *Feedforward) EffortAtState(st *State, plant *robocompiler.Data, udot []float64, fext []spatial.Vec6, tauR []float64) error {
+	d := f.d
+	if st == nil || st.sim == nil || st.sim.d != plant || plant.Model() != d.Model() || len(f.loss.cuts) > 0 {
+		return f.EffortAt(plant, udot, fext, tauR)
+	}
+	if len(udot) != len(plant.Udot) {
+		return fmt.Errorf("Feedforward.EffortAtState: len(udot) = %d; want %d", len(udot), len(plant.Udot))
+	}
+	if err := st.sim.plantDynamics(fext); err != nil {
+		return err
+	}
+	plant.Reduced.Inverse(udot, tauR)
+	f.compensateAt(plant, tauR)
+	return nil
+}
+
 // compensate subtracts from tauR the reduced effort of the model's joint Coulomb
 // friction and port damping and friction at the state of the last Inverse.
 func (f *Feedforward) compensate(tauR []float64) { f.compensateAt(f.d, tauR) }

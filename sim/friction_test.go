@@ -153,3 +153,69 @@ func TestFeedforwardEffortAt(t *testing.T) {
 		t.Errorf("EffortAt allocates %v times", a)
 	}
 }
+
+// TestFeedforwardEffortAtState: a rollout whose controller's feedforward reads the plant's
+// own dynamics (EffortAtState, the feedforward model being the plant's) logs exactly what
+// one evaluating the feedforward separately (EffortAt) logs, bit for bit: without
+// external wrenches, with wrenches set before the feedforward (the rollout reuses its
+// evaluation) and with wrenches set after it (the rollout must evaluate again); and the
+// step allocates nothing.
+func TestFeedforwardEffortAtState(t *testing.T) {
+	g := testfix.Builtin(t, "fourbar")
+	g.Joints[0].Damping, g.Joints[0].Friction = 2e-3, 0.05
+	g.Actuators[0].Friction, g.Actuators[0].Damping = 0.04, 1e-3
+	for _, wrench := range []string{"none", "before", "after"} {
+		var logs [2]*Log
+		for k, shared := range []bool{false, true} {
+			d := testfix.Assembled(t, g, "", "crank").D
+			ff, err := NewFeedforward(d.Model(), d.Q, d.Partition())
+			if err != nil {
+				t.Fatal(err)
+			}
+			udot, tau := []float64{0}, []float64{0}
+			ctrl := ControllerFunc(func(s *State, d *robocompiler.Data, c *Command) error {
+				udot[0] = -4 * s.U[0]
+				w := spatial.Vec6{0, 0, 0.1, 0.2, 0, 0}
+				if wrench == "before" {
+					c.Fext[2] = w
+				}
+				var err error
+				if shared {
+					err = ff.EffortAtState(s, d, udot, c.Fext, tau)
+				} else {
+					err = ff.EffortAt(d, udot, c.Fext, tau)
+				}
+				if wrench == "after" {
+					c.Fext[2] = w
+				}
+				c.F[0] = 0.5 * tau[0]
+				return err
+			})
+			s, err := New(d, ctrl, Options{Dt: 1e-3, Integrator: RK4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Reserve(400)
+			if err := s.Run(200); err != nil {
+				t.Fatal(err)
+			}
+			if n := testing.AllocsPerRun(20, func() {
+				if err := s.Step(); err != nil {
+					t.Fatal(err)
+				}
+			}); n != 0 {
+				t.Errorf("shared %v: %v allocations per step", shared, n)
+			}
+			logs[k] = s.Log()
+		}
+		a, b := logs[0], logs[1]
+		if len(a.Data) != len(b.Data) {
+			t.Fatalf("logs of %d and %d values", len(a.Data), len(b.Data))
+		}
+		for i := range a.Data {
+			if math.Float64bits(a.Data[i]) != math.Float64bits(b.Data[i]) {
+				t.Fatalf("wrench %s: value %d (column %s): %v with EffortAtState, %v with EffortAt", wrench, i, a.Columns[i%len(a.Columns)], b.Data[i], a.Data[i])
+			}
+		}
+	}
+}

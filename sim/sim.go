@@ -134,6 +134,11 @@ type Sim struct {
 
 	implicit implicitLosses // ImplicitLossEuler's workspace
 
+	// The plant's dynamics a controller had evaluated at the current derivative's state
+	// (plantDynamics): done, and the external wrenches it included (len Bodies+1).
+	dynDone bool
+	dynFext []spatial.Vec6
+
 	work, dissipated float64
 	gapM, gapRad     float64
 	counts           counts
@@ -325,14 +330,17 @@ func (s *Sim) derivative(t float64, u, z []float64) (power, error) {
 	}
 	d.Interfaces()
 	s.gaps()
-	s.st = State{T: t, Q: d.Q, U: u, Mode: s.mode}
+	s.st = State{T: t, Q: d.Q, U: u, Mode: s.mode, sim: s}
 	s.cmd.zero()
+	s.dynDone = false
 	if err := s.ctrl.Control(&s.st, d, &s.cmd); err != nil {
 		return power{}, fmt.Errorf("controller: %w", err)
 	}
 	fext, dc := s.loss.cutWrenches(d.Kin.Dyn, s.cmd.Fext)
-	if err := d.Dynamics(fext); err != nil {
-		return power{}, err
+	if !s.dynDone || len(s.loss.cuts) > 0 || !sameWrenches(fext, s.dynFext) {
+		if err := d.Dynamics(fext); err != nil {
+			return power{}, err
+		}
 	}
 	p := power{dissipated: dc}
 	portSpeeds(d, s.elldot)
@@ -352,6 +360,43 @@ func (s *Sim) derivative(t float64, u, z []float64) (power, error) {
 		p.applied += d.Kin.Dyn.Twist(n).Dot(s.cmd.Fext[n])
 	}
 	return p, nil
+}
+
+// plantDynamics evaluates the plant's reduced dynamics (Data.Dynamics) with the external
+// wrenches fext at the current derivative's state for a controller (the feedforward), and
+// records them: when the command's wrenches are the same after the controller, the
+// rollout uses this evaluation instead of repeating it.
+func (s *Sim) plantDynamics(fext []spatial.Vec6) error {
+	s.dynDone = false
+	if err := s.d.Dynamics(fext); err != nil {
+		return err
+	}
+	if s.dynFext == nil {
+		s.dynFext = make([]spatial.Vec6, len(s.cmd.Fext))
+	}
+	if fext == nil {
+		clear(s.dynFext)
+	} else {
+		copy(s.dynFext, fext)
+	}
+	s.dynDone = true
+	return nil
+}
+
+// sameWrenches reports whether the external wrenches a (nil: none) equal b bit for bit.
+func sameWrenches(a, b []spatial.Vec6) bool {
+	for i := range b {
+		var w spatial.Vec6
+		if a != nil {
+			w = a[i]
+		}
+		for k := range w {
+			if math.Float64bits(w[k]) != math.Float64bits(b[i][k]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // portSpeeds writes into elldot (len nf) the port speeds ℓ̇ = JEll·v of d at its last

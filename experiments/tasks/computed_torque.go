@@ -52,7 +52,7 @@ func (c *jointCT) Control(s *sim.State, data *robocompiler.Data, cmd *sim.Comman
 		return fmt.Errorf("the tracked coordinates do not parametrise the motion here (E_Y singular): %w", err)
 	}
 	copy(c.udot, x.RawVector().Data)
-	if err := c.ff.EffortAt(data, c.udot, cmd.Fext, c.tau); err != nil {
+	if err := c.ff.EffortAtState(s, data, c.udot, cmd.Fext, c.tau); err != nil {
 		return err
 	}
 	for i, p := range c.connected {

@@ -48,7 +48,7 @@ func (c *portPD) Control(s *sim.State, data *robocompiler.Data, cmd *sim.Command
 	for i, a := range c.indep {
 		c.udot[a] = c.ydd[i]
 	}
-	if err := c.ff.EffortAt(data, c.udot, cmd.Fext, c.tau); err != nil {
+	if err := c.ff.EffortAtState(s, data, c.udot, cmd.Fext, c.tau); err != nil {
 		return err
 	}
 	for i, p := range c.ports {
