@@ -228,6 +228,10 @@ func simulate(cmd *cobra.Command, arg string, f *simulateFlags) error {
 		"closure_gap_max_m": res.GapMaxM()}
 	if simT := simulatedSeconds(res); simT > 0 {
 		out["simulated_s"], out["wall_per_sim_s"] = simT, wall/simT
+		if tf.Step == 0 && res.Steps() > 0 {
+			// A Go runner's file names no step: the mean step its rollouts took.
+			out["step_s"] = simT / float64(res.Steps())
+		}
 	}
 	for _, m := range res.Metrics {
 		out[m.Name] = m.Value
