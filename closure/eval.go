@@ -6,6 +6,7 @@ package closure
 
 import (
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/joint"
 	"github.com/robocompiler/robocompiler/spatial"
 	"gonum.org/v1/gonum/mat"
 )
@@ -68,9 +69,10 @@ type Data struct {
 	xe      []spatial.Transform
 	edgeGen []uint64
 	comps   []placedComp
-	// edgeScrews and cutScrews are the precomputed placements of the tree edges and of the
-	// comparisons' cut joints with one screw axis (ok unset for the other joints).
-	edgeScrews, cutScrews []screwPlacement
+	// cutScrews are the precomputed placements FrameA·Q(q) of the comparisons' cut joints
+	// with at most one screw axis, where cutScrewOK is set.
+	cutScrews  []joint.Screw
+	cutScrewOK []bool
 	// pass counts evaluations; node n's g, w and wd hold its quantities relative to base
 	// nodeBase[n] when nodePass[n] == pass, so comparisons with a common base share the
 	// propagation of their common path edges.
@@ -115,11 +117,14 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 	for i := range d.defectInv {
 		d.defectInv[i] = spatial.Identity()
 	}
-	for e := range m.Edges {
-		d.edgeScrews = append(d.edgeScrews, edgeScrew(m, e))
-	}
-	for ci := range m.Comparisons {
-		d.cutScrews = append(d.cutScrews, cutScrew(m, &m.Comparisons[ci]))
+	d.cutScrews, d.cutScrewOK = make([]joint.Screw, len(m.Comparisons)), make([]bool, len(m.Comparisons))
+	for ci, c := range m.Comparisons {
+		if c.Joint >= 0 {
+			j := &m.Joints[c.Joint]
+			if j.NQ == j.Model.NQ() && j.NV == j.Model.NV() {
+				d.cutScrews[ci], d.cutScrewOK[ci] = j.Model.Screw(c.FrameA, spatial.Identity(), false)
+			}
+		}
 	}
 	rootPath := func(n int) []int {
 		var p []int
@@ -319,14 +324,7 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 func (d *Data) placeEdge(e int, q []float64) {
 	if d.edgeGen[e] != d.gen {
 		j := &d.m.Joints[d.m.Edges[e].Joint]
-		if k := &d.edgeScrews[e]; k.ok {
-			d.xe[e] = k.at(screwCoordinate(j, q))
-			if j.NV == 1 {
-				d.s[j.V0] = k.s
-			}
-		} else {
-			d.xe[e] = d.m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV])
-		}
+		d.xe[e] = d.m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV])
 		d.edgeGen[e] = d.gen
 	}
 }
@@ -386,12 +384,30 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 	w := d.w[ed.Parent].Add(relW)
 	d.w[ed.Child] = w
 	wd := d.wd[ed.Parent].Add(spatial.CrossMotion(w, relW))
-	if !d.edgeScrews[e].ok { // a screw joint's subspace is constant: no bias
-		if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
-			wd = wd.Add(g.ActMotion(b))
-		}
+	if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
+		wd = wd.Add(g.ActMotion(b))
 	}
 	d.wd[ed.Child] = wd
+}
+
+// cutScrew returns FrameA·Q(q) of comparison ci's cut joint from its precomputed
+// placement, writing its subspace column, and false when it has none or q is beyond its
+// range.
+func (d *Data) cutScrew(ci int, q []float64) (spatial.Transform, bool) {
+	if !d.cutScrewOK[ci] {
+		return spatial.Transform{}, false
+	}
+	j := &d.m.Joints[d.m.Comparisons[ci].Joint]
+	qj := 0.0
+	if j.NQ == 1 {
+		qj = q[j.Q0]
+	}
+	k := &d.cutScrews[ci]
+	x, ok := k.At(qj)
+	if ok && j.NV == 1 {
+		d.s[j.V0] = k.Column()
+	}
+	return x, ok
 }
 
 // compare evaluates comparison ci from the node quantities relative to the current base;
@@ -401,19 +417,14 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 	c := &m.Comparisons[ci]
 	pc := &d.comps[ci]
 	if pc.gen != d.gen {
-		switch k := &d.cutScrews[ci]; {
-		case k.ok:
-			j := &m.Joints[c.Joint]
-			pc.fp = d.g[c.NodeA].Mul(k.at(screwCoordinate(j, q)))
-			if j.NV == 1 {
-				d.s[j.V0] = k.s
-			}
-		case c.Joint >= 0:
+		if x, ok := d.cutScrew(ci, q); ok {
+			pc.fp = d.g[c.NodeA].Mul(x)
+		} else if c.Joint >= 0 {
 			j := &m.Joints[c.Joint]
 			qj := q[j.Q0 : j.Q0+j.NQ]
 			pc.fp = d.g[c.NodeA].Mul(c.FrameA).Mul(j.Model.Transform(qj))
 			j.Model.MotionSubspace(qj, d.s[j.V0:j.V0+j.NV])
-		default:
+		} else {
 			pc.fp = d.g[c.NodeA].Mul(c.FrameA)
 		}
 		pc.fpInv = pc.fp.Inv()
@@ -437,8 +448,8 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		relW := fp.ActMotion(rel)
 		wA = wA.Add(relW)
 		wdA = wdA.Add(spatial.CrossMotion(wA, relW))
-		if !d.cutScrews[ci].ok {
-			wdA = wdA.Add(fp.ActMotion(j.Model.BiasTwist(qj, vj)))
+		if b := j.Model.BiasTwist(qj, vj); b != (spatial.Vec6{}) {
+			wdA = wdA.Add(fp.ActMotion(b))
 		}
 	}
 	if rf.branchErr != nil && d.branchCut < 0 {

@@ -13,6 +13,13 @@ import (
 // which a partition is declared singular.
 const SingularTol = 1e-12
 
+// refineTol is the residual of the first solve, in units of ε·(|R_p||X| + |R_a|) entry
+// by entry, at or below which the lift skips its step of iterative refinement.
+const refineTol = 8
+
+// epsilon is the float64 unit round-off 2⁻⁵³.
+const epsilon = 0x1p-53
+
 // DenseIdentityMax is the largest velocity count for which an identity lift (a model
 // without dependent coordinates: no closure rows) is still formed as a dense NV × NV
 // matrix E; above it E is left empty and Lift.Identity tells that v = u, so loop-free
@@ -51,6 +58,7 @@ type Lift struct {
 	rp0Ptr, rp0Col []int
 	rp0Val         []float64
 	ra0, res       blas64.General
+	bound          []float64 // per row of X: |R_p||X| + |R_a|, the residual's round-off scale
 	work           []float64 // column sums, rcond and Curvature scratch
 	iwork          []int     // rcond scratch
 }
@@ -72,7 +80,7 @@ func NewLift(p *Partition, nv int) *Lift {
 	l := &Lift{P: p, E: mat.NewDense(max(nv, 1), max(d, 1), nil), // replaced below when d = 0
 		lu:   newLU(r),
 		ra:   blas64.General{Rows: r, Cols: d, Stride: max(d, 1), Data: make([]float64, r*d)},
-		work: make([]float64, 2*max(r, 1)), iwork: make([]int, max(r, 1)),
+		work: make([]float64, 2*max(r, 1)), iwork: make([]int, max(r, 1)), bound: make([]float64, d),
 	}
 	l.ra0, l.res = cloneShape(l.ra), cloneShape(l.ra)
 	l.rp0Ptr, l.rp0Col, l.rp0Val = make([]int, r+1), make([]int, r*r), make([]float64, r*r)
@@ -189,19 +197,39 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	l.lu.solve(l.ra)
 	// One step of iterative refinement: X += R_p⁻¹(R_a − R_p X). It brings C·E from the
 	// LU's cond(R_p)·ε down to round-off on the ill-conditioned partitions of real files.
+	// It is skipped when the residual is already at round-off in every row (within
+	// refineTol·ε of the row's largest entry of |R_p||X| + |R_a|), as on the built-in
+	// mechanisms but the excavator, where it cannot improve C·E.
 	copy(l.res.Data, l.ra0.Data)
+	refine := false
 	for i := range r {
-		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d]
+		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d : i*l.res.Stride+d]
+		bi := l.bound[:d:d]
+		for j, x := range l.ra0.Data[i*l.ra0.Stride : i*l.ra0.Stride+d] {
+			bi[j] = math.Abs(x)
+		}
 		for q := l.rp0Ptr[i]; q < l.rp0Ptr[i+1]; q++ {
 			x, xk := l.rp0Val[q], l.ra.Data[l.rp0Col[q]*l.ra.Stride:]
+			xk = xk[:len(ri):len(ri)]
+			ax := math.Abs(x)
 			for j := range ri {
 				ri[j] -= x * xk[j]
+				bi[j] += ax * math.Abs(xk[j])
 			}
 		}
+		bmax, rmax := 0.0, 0.0
+		for j, x := range ri {
+			bmax, rmax = math.Max(bmax, bi[j]), math.Max(rmax, math.Abs(x))
+		}
+		if !(rmax <= refineTol*epsilon*bmax) {
+			refine = true
+		}
 	}
-	l.lu.solve(l.res)
-	for i, x := range l.res.Data {
-		l.ra.Data[i] += x
+	if refine {
+		l.lu.solve(l.res)
+		for i, x := range l.res.Data {
+			l.ra.Data[i] += x
+		}
 	}
 	e := l.E.RawMatrix()
 	for k, c := range p.Independent {
