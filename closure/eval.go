@@ -79,6 +79,12 @@ type Data struct {
 	pass     uint64
 	nodePass []uint64
 	nodeBase []int
+	// Node n's pose g (and, with nodeCols, its edge's base-frame columns sb) hold relative
+	// to base nodeGBase[n] at placement nodeGen[n], so an evaluation at an unchanged
+	// placement (DriftOnly after Jacobian) propagates only the velocities.
+	nodeGen   []uint64
+	nodeGBase []int
+	nodeCols  []bool
 
 	// fdJacobian replaces the analytic Jacobian by central differences of the residual
 	// (a benchmark baseline for the corrector only).
@@ -109,6 +115,7 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 		placedQ: make([]float64, m.NQ), xe: make([]spatial.Transform, len(m.Edges)),
 		edgeGen: make([]uint64, len(m.Edges)), comps: make([]placedComp, len(m.Comparisons)),
 		nodePass: make([]uint64, nn), nodeBase: make([]int, nn),
+		nodeGen: make([]uint64, nn), nodeGBase: make([]int, nn), nodeCols: make([]bool, nn),
 		defectInv: make([]spatial.Transform, len(m.Comparisons)), defectOff: make([]float64, m.Rows),
 	}
 	if m.Rows > 0 && m.NV > 0 {
@@ -349,6 +356,7 @@ func (d *Data) setBase(n int) {
 	d.g[n] = spatial.Identity()
 	d.w[n], d.wd[n] = spatial.Vec6{}, spatial.Vec6{}
 	d.nodePass[n], d.nodeBase[n] = d.pass, n
+	d.nodeGen[n], d.nodeGBase[n], d.nodeCols[n] = d.gen, n, false
 }
 
 // propagate advances pose, twist and velocity-product acceleration across tree edge e
@@ -363,16 +371,22 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 	}
 	d.nodePass[ed.Child], d.nodeBase[ed.Child] = d.pass, base
 	j := &m.Joints[ed.Joint]
-	s := d.s[j.V0 : j.V0+j.NV]
-	d.placeEdge(e, q)
-	g := d.g[ed.Parent].Mul(d.xe[e])
-	d.g[ed.Child] = g
-	if !d.cols {
-		return
-	}
 	sb := d.sb[j.V0 : j.V0+j.NV]
-	for k := range s {
-		sb[k] = g.ActMotion(s[k])
+	c := ed.Child
+	if d.nodeGen[c] != d.gen || d.nodeGBase[c] != base || d.cols && !d.nodeCols[c] {
+		d.placeEdge(e, q)
+		g := &d.g[c]
+		if ed.Parent == base {
+			*g = d.xe[e] // the base's pose is the identity
+		} else {
+			*g = d.g[ed.Parent].Mul(d.xe[e])
+		}
+		if d.cols {
+			for k, sk := range d.s[j.V0 : j.V0+j.NV] {
+				sb[k] = g.ActMotion(sk)
+			}
+		}
+		d.nodeGen[c], d.nodeGBase[c], d.nodeCols[c] = d.gen, base, d.cols
 	}
 	if v == nil {
 		return
@@ -382,12 +396,12 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 		relW = relW.Add(sb[k].Scale(v[j.V0+k]))
 	}
 	w := d.w[ed.Parent].Add(relW)
-	d.w[ed.Child] = w
+	d.w[c] = w
 	wd := d.wd[ed.Parent].Add(spatial.CrossMotion(w, relW))
 	if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
-		wd = wd.Add(g.ActMotion(b))
+		wd = wd.Add(d.g[c].ActMotion(b))
 	}
-	d.wd[ed.Child] = wd
+	d.wd[c] = wd
 }
 
 // cutScrew returns FrameA·Q(q) of comparison ci's cut joint from its precomputed

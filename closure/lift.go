@@ -219,7 +219,12 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		}
 		bmax, rmax := 0.0, 0.0
 		for j, x := range ri {
-			bmax, rmax = math.Max(bmax, bi[j]), math.Max(rmax, math.Abs(x))
+			if b := bi[j]; b > bmax {
+				bmax = b
+			}
+			if a := math.Abs(x); !(a <= rmax) { // a NaN residual refines (and stays NaN)
+				rmax = a
+			}
 		}
 		if !(rmax <= refineTol*epsilon*bmax) {
 			refine = true
