@@ -331,7 +331,7 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 func (d *Data) placeEdge(e int, q []float64) {
 	if d.edgeGen[e] != d.gen {
 		j := &d.m.Joints[d.m.Edges[e].Joint]
-		d.xe[e] = d.m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV])
+		d.m.EdgePlacementTo(&d.xe[e], e, q, d.s[j.V0:j.V0+j.NV])
 		d.edgeGen[e] = d.gen
 	}
 }
@@ -379,11 +379,12 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 		if ed.Parent == base {
 			*g = d.xe[e] // the base's pose is the identity
 		} else {
-			*g = d.g[ed.Parent].Mul(d.xe[e])
+			g.SetMul(&d.g[ed.Parent], &d.xe[e])
 		}
 		if d.cols {
-			for k, sk := range d.s[j.V0 : j.V0+j.NV] {
-				sb[k] = g.ActMotion(sk)
+			s := d.s[j.V0 : j.V0+j.NV]
+			for k := range s {
+				g.ActMotionTo(&sb[k], &s[k])
 			}
 		}
 		d.nodeGen[c], d.nodeGBase[c], d.nodeCols[c] = d.gen, base, d.cols
@@ -417,7 +418,8 @@ func (d *Data) cutScrew(ci int, q []float64) (spatial.Transform, bool) {
 		qj = q[j.Q0]
 	}
 	k := &d.cutScrews[ci]
-	x, ok := k.At(qj)
+	var x spatial.Transform
+	ok := k.AtTo(&x, qj)
 	if ok && j.NV == 1 {
 		d.s[j.V0] = k.Column()
 	}
@@ -432,7 +434,7 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 	pc := &d.comps[ci]
 	if pc.gen != d.gen {
 		if x, ok := d.cutScrew(ci, q); ok {
-			pc.fp = d.g[c.NodeA].Mul(x)
+			pc.fp.SetMul(&d.g[c.NodeA], &x)
 		} else if c.Joint >= 0 {
 			j := &m.Joints[c.Joint]
 			qj := q[j.Q0 : j.Q0+j.NQ]
@@ -446,7 +448,10 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		if d.homotopy {
 			def = &d.defectInv[ci]
 		}
-		pc.rf.init(c, pc.fpInv.Mul(d.g[c.NodeB].Mul(c.FrameB)), def)
+		var fb, delta spatial.Transform
+		fb.SetMul(&d.g[c.NodeB], &c.FrameB)
+		delta.SetMul(&pc.fpInv, &fb)
+		pc.rf.init(c, &delta, def)
 		pc.gen = d.gen
 	}
 	fp, fpInv, rf := pc.fp, pc.fpInv, &pc.rf

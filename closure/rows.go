@@ -35,15 +35,17 @@ type rowMap struct {
 	branchErr error
 }
 
-func (f *rowMap) init(c *compile.Comparison, delta spatial.Transform, defectInv *spatial.Transform) {
+func (f *rowMap) init(c *compile.Comparison, delta *spatial.Transform, defectInv *spatial.Transform) {
 	f.kind, f.axis, f.perp, f.usePre, f.branchErr = c.Kind, c.Axis, c.Perp, false, nil
 	switch c.Kind {
 	case compile.RowsSE3, compile.RowsWeld:
 		if defectInv != nil {
-			delta = defectInv.Mul(delta)
+			var x spatial.Transform
+			x.SetMul(defectInv, delta)
+			*delta = x
 			f.pre, f.usePre = *defectInv, true
 		}
-		f.log6, f.jinv3, f.branchErr = spatial.LogSE3Jl(delta)
+		f.log6, f.jinv3, f.branchErr = spatial.LogSE3Jl(*delta)
 	case compile.RowsPrismatic:
 		f.log3, f.branchErr = spatial.LogSO3(delta.R)
 	}

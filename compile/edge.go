@@ -7,7 +7,8 @@ import "github.com/robocompiler/robocompiler/spatial"
 func (m *Model) EdgeTransform(e int, q []float64) spatial.Transform {
 	ed := &m.Edges[e]
 	j := &m.Joints[ed.Joint]
-	if x, _, ok := ed.screwPlacement(j, q); ok {
+	var x spatial.Transform
+	if ed.screwPlacement(j, q, &x, nil) {
 		return x
 	}
 	return edgeTransform(ed, j, j.Model.Transform(q[j.Q0:j.Q0+j.NQ]))
@@ -43,11 +44,9 @@ func edgeTransform(ed *Edge, j *Joint, x spatial.Transform) spatial.Transform {
 func (m *Model) EdgePlacement(e int, q []float64, S []spatial.Vec6) spatial.Transform {
 	ed := &m.Edges[e]
 	j := &m.Joints[ed.Joint]
-	if x, s, ok := ed.screwPlacement(j, q); ok {
-		if j.NV == 1 {
-			S[0] = s
-		}
-		return x
+	var sx spatial.Transform
+	if ed.screwPlacement(j, q, &sx, S) {
+		return sx
 	}
 	qj := q[j.Q0 : j.Q0+j.NQ]
 	x := j.Model.Transform(qj)

@@ -16,16 +16,31 @@ func (ed *Edge) placeScrew(j *Joint) {
 	}
 }
 
-// screwPlacement returns the edge's transform and subspace column (NV = 1) from its
-// precomputed placement, and false when it has none or q is beyond its range.
-func (ed *Edge) screwPlacement(j *Joint, q []float64) (spatial.Transform, spatial.Vec6, bool) {
+// screwPlacement sets x to the edge's transform and writes its subspace column into S
+// (NV = 1) from its precomputed placement; it returns false, leaving both unchanged, when
+// the edge has none or q is beyond its range.
+func (ed *Edge) screwPlacement(j *Joint, q []float64, x *spatial.Transform, S []spatial.Vec6) bool {
 	if !ed.screwOK {
-		return spatial.Transform{}, spatial.Vec6{}, false
+		return false
 	}
 	qj := 0.0
 	if j.NQ == 1 {
 		qj = q[j.Q0]
 	}
-	x, ok := ed.screw.At(qj)
-	return x, ed.screw.Column(), ok
+	if !ed.screw.AtTo(x, qj) {
+		return false
+	}
+	if j.NV == 1 && S != nil {
+		S[0] = ed.screw.Column()
+	}
+	return true
+}
+
+// EdgePlacementTo is EdgePlacement writing the transform into x (without copying it, for
+// the hot loops).
+func (m *Model) EdgePlacementTo(x *spatial.Transform, e int, q []float64, S []spatial.Vec6) {
+	ed := &m.Edges[e]
+	if !ed.screwPlacement(&m.Joints[ed.Joint], q, x, S) {
+		*x = m.EdgePlacement(e, q, S)
+	}
 }

@@ -71,25 +71,35 @@ func (m *Model) Screw(l, rt spatial.Transform, inverse bool) (Screw, bool) {
 
 // At returns X(q), and false (with the zero transform) when |n q| > ScrewMaxAngle.
 func (s *Screw) At(q float64) (spatial.Transform, bool) {
-	x := s.x0
-	if s.n != 0 {
+	var x spatial.Transform
+	ok := s.AtTo(&x, q)
+	return x, ok
+}
+
+// AtTo sets x to X(q) (At without copying the transform) and reports false, leaving x
+// unchanged, when |n q| > ScrewMaxAngle.
+func (s *Screw) AtTo(x *spatial.Transform, q float64) bool {
+	if s.n == 0 {
+		*x = s.x0
+	} else {
 		th := s.n * q
 		if !(math.Abs(th) <= ScrewMaxAngle) {
-			return spatial.Transform{}, false
+			return false
 		}
 		sn, c := math.Sincos(th)
 		c = 1 - c
+		x0, x1, x2 := &s.x0, &s.x1, &s.x2
 		for i := range 3 {
-			x.R[i][0] += sn*s.x1.R[i][0] + c*s.x2.R[i][0]
-			x.R[i][1] += sn*s.x1.R[i][1] + c*s.x2.R[i][1]
-			x.R[i][2] += sn*s.x1.R[i][2] + c*s.x2.R[i][2]
-			x.P[i] += sn*s.x1.P[i] + c*s.x2.P[i]
+			x.R[i][0] = x0.R[i][0] + (sn*x1.R[i][0] + c*x2.R[i][0])
+			x.R[i][1] = x0.R[i][1] + (sn*x1.R[i][1] + c*x2.R[i][1])
+			x.R[i][2] = x0.R[i][2] + (sn*x1.R[i][2] + c*x2.R[i][2])
+			x.P[i] = x0.P[i] + (sn*x1.P[i] + c*x2.P[i])
 		}
 	}
 	x.P[0] += q * s.lin[0]
 	x.P[1] += q * s.lin[1]
 	x.P[2] += q * s.lin[2]
-	return x, true
+	return true
 }
 
 // Column returns the placement's motion-subspace column σ·Ad_{rt⁻¹}·S, the twist of the

@@ -80,3 +80,25 @@ func TestCross(t *testing.T) {
 		}
 	}
 }
+
+// TestPointerKernels checks SetMul and ActMotionTo, with their allowed aliasing (r = t,
+// dst = m), against the composition and the adjoint matrix.
+func TestPointerKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	for range 200 {
+		a, b := randTransform(rng), randTransform(rng)
+		want := a.R.Mul(b.R)
+		wantP := a.R.MulVec(b.P).Add(a.P)
+		r := a
+		r.SetMul(&r, &b)
+		if maxAbs3(r.R, want) > 1e-15 || dist3(r.P, wantP) > 1e-14 {
+			t.Fatalf("SetMul (r = t) differs from the composition")
+		}
+		m := randVec6(rng, 1)
+		wm := a.Ad().MulVec(m)
+		a.ActMotionTo(&m, &m)
+		if dist6(m, wm) > 1e-14 {
+			t.Fatalf("ActMotionTo (dst = m) = %v, want %v", m, wm)
+		}
+	}
+}
