@@ -454,7 +454,7 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		pc.rf.init(c, &delta, def)
 		pc.gen = d.gen
 	}
-	fp, fpInv, rf := pc.fp, pc.fpInv, &pc.rf
+	fp, fpInv, rf := &pc.fp, &pc.fpInv, &pc.rf
 	wA, wdA := d.w[c.NodeA], d.wd[c.NodeA]
 	if c.Joint >= 0 && v != nil {
 		j := &m.Joints[c.Joint]
