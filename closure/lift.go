@@ -58,7 +58,10 @@ type Lift struct {
 	rp0Ptr, rp0Col []int
 	rp0Val         []float64
 	ra0, res       blas64.General
-	bound          []float64 // per row of X: |R_p||X| + |R_a|, the residual's round-off scale
+	bound          []float64 // per row of X: its largest magnitude
+	// scale holds the column scales of the dependent columns (order dep), of the
+	// independent ones, and the reciprocals of the latter.
+	scale []float64
 	work           []float64 // column sums, rcond and Curvature scratch
 	iwork          []int     // rcond scratch
 }
@@ -80,7 +83,7 @@ func NewLift(p *Partition, nv int) *Lift {
 	l := &Lift{P: p, E: mat.NewDense(max(nv, 1), max(d, 1), nil), // replaced below when d = 0
 		lu:   newLU(r),
 		ra:   blas64.General{Rows: r, Cols: d, Stride: max(d, 1), Data: make([]float64, r*d)},
-		work: make([]float64, 2*max(r, 1)), iwork: make([]int, max(r, 1)), bound: make([]float64, d),
+		work: make([]float64, 2*max(r, 1)), iwork: make([]int, max(r, 1)), bound: make([]float64, r),
 	}
 	l.ra0, l.res = cloneShape(l.ra), cloneShape(l.ra)
 	l.rp0Ptr, l.rp0Col, l.rp0Val = make([]int, r+1), make([]int, r*r), make([]float64, r*r)
@@ -90,6 +93,13 @@ func NewLift(p *Partition, nv int) *Lift {
 	}
 	l.dep = p.luOrder()
 	l.depSign = permutationSign(p.Dependent, l.dep)
+	l.scale = make([]float64, r+2*d)
+	for k, c := range l.dep {
+		l.scale[k] = p.colScale[c]
+	}
+	for k, c := range p.Independent {
+		l.scale[r+k], l.scale[r+d+k] = p.colScale[c], 1/p.colScale[c]
+	}
 	return l
 }
 
@@ -163,20 +173,23 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	raw, rp := C.RawMatrix(), l.lu.a
 	// Scaled blocks: rows weighted by the row scales, columns by the column scales.
 	nz := 0
+	depScale, indScale := l.scale[:r:r], l.scale[r:r+d:r+d]
 	for i, row := range p.Rows {
 		rs := p.rowScale[row]
-		src := raw.Data[row*raw.Stride:]
+		src := raw.Data[row*raw.Stride : row*raw.Stride+raw.Cols]
 		l.rp0Ptr[i] = nz
+		rpi := rp.Data[i*rp.Stride : i*rp.Stride+r : i*rp.Stride+r]
 		for k, c := range l.dep {
-			x := src[c] * rs * p.colScale[c]
-			rp.Data[i*rp.Stride+k] = x
+			x := src[c] * rs * depScale[k]
+			rpi[k] = x
 			if x != 0 {
 				l.rp0Col[nz], l.rp0Val[nz] = k, x
 				nz++
 			}
 		}
+		rai := l.ra.Data[i*l.ra.Stride : i*l.ra.Stride+d : i*l.ra.Stride+d]
 		for k, c := range p.Independent {
-			l.ra.Data[i*l.ra.Stride+k] = -src[c] * rs * p.colScale[c]
+			rai[k] = -src[c] * rs * indScale[k]
 		}
 	}
 	l.rp0Ptr[r] = nz
@@ -197,36 +210,28 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	l.lu.solve(l.ra)
 	// One step of iterative refinement: X += R_p⁻¹(R_a − R_p X). It brings C·E from the
 	// LU's cond(R_p)·ε down to round-off on the ill-conditioned partitions of real files.
-	// It is skipped when the residual is already at round-off in every row (within
-	// refineTol·ε of the row's largest entry of |R_p||X| + |R_a|), as on the built-in
-	// mechanisms but the excavator, where it cannot improve C·E.
+	// It is skipped when the residual is already at round-off in every row: within
+	// refineTol·ε of max|R_a,i| + Σ_k |R_p,ik| max|X_k| (a bound on the row's largest
+	// entry of |R_p||X| + |R_a|), as on the built-in mechanisms but the excavator, where
+	// it cannot improve C·E.
 	copy(l.res.Data, l.ra0.Data)
+	xmax := l.bound[:r:r]
+	for k := range xmax {
+		xmax[k] = maxAbs(l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d])
+	}
 	refine := false
 	for i := range r {
 		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d : i*l.res.Stride+d]
-		bi := l.bound[:d:d]
-		for j, x := range l.ra0.Data[i*l.ra0.Stride : i*l.ra0.Stride+d] {
-			bi[j] = math.Abs(x)
-		}
+		bound := maxAbs(ri)
 		for q := l.rp0Ptr[i]; q < l.rp0Ptr[i+1]; q++ {
-			x, xk := l.rp0Val[q], l.ra.Data[l.rp0Col[q]*l.ra.Stride:]
-			xk = xk[:len(ri):len(ri)]
-			ax := math.Abs(x)
+			x, k := l.rp0Val[q], l.rp0Col[q]
+			xk := l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d : k*l.ra.Stride+d]
+			bound += math.Abs(x) * xmax[k]
 			for j := range ri {
 				ri[j] -= x * xk[j]
-				bi[j] += ax * math.Abs(xk[j])
 			}
 		}
-		bmax, rmax := 0.0, 0.0
-		for j, x := range ri {
-			if b := bi[j]; b > bmax {
-				bmax = b
-			}
-			if a := math.Abs(x); !(a <= rmax) { // a NaN residual refines (and stays NaN)
-				rmax = a
-			}
-		}
-		if !(rmax <= refineTol*epsilon*bmax) {
+		if !(maxAbs(ri) <= refineTol*epsilon*bound) { // a NaN residual refines (and stays NaN)
 			refine = true
 		}
 	}
@@ -245,10 +250,13 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		row[k] = 1
 	}
 	// Unscale: x = D_p x_s D_a⁻¹.
+	invScale := l.scale[r+d : r+2*d : r+2*d]
 	for i, c := range l.dep {
-		row := e.Data[c*e.Stride : c*e.Stride+d]
-		for k, a := range p.Independent {
-			row[k] = l.ra.Data[i*l.ra.Stride+k] * p.colScale[c] / p.colScale[a]
+		row := e.Data[c*e.Stride : c*e.Stride+d : c*e.Stride+d]
+		xi := l.ra.Data[i*l.ra.Stride : i*l.ra.Stride+d : i*l.ra.Stride+d]
+		cs := depScale[i]
+		for k := range row {
+			row[k] = xi[k] * cs * invScale[k]
 		}
 	}
 	return nil
@@ -268,6 +276,19 @@ func (l *Lift) rpNorm() float64 {
 		anorm = math.Max(anorm, s)
 	}
 	return anorm
+}
+
+// maxAbs returns the largest magnitude in x (NaN when x holds a NaN), 0 for an empty x.
+func maxAbs(x []float64) float64 {
+	m := 0.0
+	for _, v := range x {
+		if a := math.Abs(v); a > m {
+			m = a
+		} else if a != a {
+			return a
+		}
+	}
+	return m
 }
 
 // cloneShape returns a zero matrix of g's shape and stride.
