@@ -62,8 +62,8 @@ type Lift struct {
 	// scale holds the column scales of the dependent columns (order dep), of the
 	// independent ones, and the reciprocals of the latter.
 	scale []float64
-	work           []float64 // column sums, rcond and Curvature scratch
-	iwork          []int     // rcond scratch
+	work  []float64 // column sums, rcond and Curvature scratch
+	iwork []int     // rcond scratch
 }
 
 // SingularError reports a singular dependent block with unchanged rank: the partition
