@@ -29,7 +29,9 @@ type Data struct {
 	// Rho is the residual, len Rows: metres for translational rows, radians for
 	// rotational rows, dimensionless for axis rows and couplings in their joints' units.
 	Rho []float64
-	// C is the closure Jacobian, Rows × NV, in v coordinates (qdot = N(q) v).
+	// C is the closure Jacobian, Rows × NV, in v coordinates (qdot = N(q) v). Its entries
+	// outside the structure (compile.Model.Blocks) stay zero: callers must not write into
+	// it.
 	C *mat.Dense
 	// Gamma is the drift Ċ(q,v)·v, len Rows, for a velocity v with C v = 0.
 	Gamma []float64
@@ -287,7 +289,7 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 	d.branchCut = -1
 	d.cols = jac && d.C != nil || v != nil
 	if jac && d.C != nil {
-		d.C.Zero()
+		d.clearPattern()
 	}
 	if d.opts.Global {
 		d.setBase(compile.Ground)
@@ -323,6 +325,33 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 		if v != nil {
 			d.Gamma[cp.Row] = 0
 		}
+	}
+}
+
+// clearPattern zeroes the entries of C that the evaluation accumulates into: with the
+// cycle-local evaluator the structural columns (compile.Comparison.Columns) of the
+// evaluated comparisons' rows and the couplings' two entries, since every other entry of
+// C is zero from its allocation and never written; with the global evaluator, whose root
+// paths add and cancel columns outside the structure, all of C.
+func (d *Data) clearPattern() {
+	if d.opts.Global {
+		d.C.Zero()
+		return
+	}
+	m, raw := d.m, d.C.RawMatrix()
+	for k := 0; k < d.nComp(); k++ {
+		c := &m.Comparisons[d.comp(k)]
+		for r := c.Row; r < c.Row+c.Rows(); r++ {
+			row := raw.Data[r*raw.Stride : r*raw.Stride+raw.Cols]
+			for _, col := range c.Columns {
+				row[col] = 0
+			}
+		}
+	}
+	for k := 0; k < d.nCoup(); k++ {
+		cp := &m.Couplings[d.coup(k)]
+		d.C.Set(cp.Row, m.Joints[cp.Slave].V0, 0)
+		d.C.Set(cp.Row, m.Joints[cp.Master].V0, 0)
 	}
 }
 
