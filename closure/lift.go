@@ -59,6 +59,7 @@ type Lift struct {
 	rp0Val         []float64
 	ra0, res       blas64.General
 	bound          []float64 // per row of X: its largest magnitude
+	raMax          []float64 // per row of R_a: its largest magnitude
 	// scale holds the column scales of the dependent columns (order dep), of the
 	// independent ones, and the reciprocals of the latter.
 	scale []float64
@@ -83,7 +84,7 @@ func NewLift(p *Partition, nv int) *Lift {
 	l := &Lift{P: p, E: mat.NewDense(max(nv, 1), max(d, 1), nil), // replaced below when d = 0
 		lu:   newLU(r),
 		ra:   blas64.General{Rows: r, Cols: d, Stride: max(d, 1), Data: make([]float64, r*d)},
-		work: make([]float64, 2*max(r, 1)), iwork: make([]int, max(r, 1)), bound: make([]float64, r),
+		work: make([]float64, 2*max(r, 1)), iwork: make([]int, max(r, 1)), bound: make([]float64, r), raMax: make([]float64, r),
 	}
 	l.ra0, l.res = cloneShape(l.ra), cloneShape(l.ra)
 	l.rp0Ptr, l.rp0Col, l.rp0Val = make([]int, r+1), make([]int, r*r), make([]float64, r*r)
@@ -188,9 +189,15 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 			}
 		}
 		rai := l.ra.Data[i*l.ra.Stride : i*l.ra.Stride+d : i*l.ra.Stride+d]
+		ramax := 0.0
 		for k, c := range p.Independent {
-			rai[k] = -src[c] * rs * indScale[k]
+			x := -src[c] * rs * indScale[k]
+			rai[k] = x
+			if a := math.Abs(x); a > ramax || a != a { // a NaN stays
+				ramax = a
+			}
 		}
+		l.raMax[i] = ramax
 	}
 	l.rp0Ptr[r] = nz
 	copy(l.ra0.Data, l.ra.Data)
@@ -222,7 +229,7 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	refine := false
 	for i := range r {
 		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d : i*l.res.Stride+d]
-		bound := maxAbs(ri)
+		bound := l.raMax[i]
 		for q := l.rp0Ptr[i]; q < l.rp0Ptr[i+1]; q++ {
 			x, k := l.rp0Val[q], l.rp0Col[q]
 			xk := l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d : k*l.ra.Stride+d]
