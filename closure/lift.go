@@ -60,6 +60,9 @@ type Lift struct {
 	ra0, res       blas64.General
 	bound          []float64 // per row of X: its largest magnitude
 	raMax          []float64 // per row of R_a: its largest magnitude
+	// spDep and spInd are the structural entries of each selected row in R_p and R_a
+	// (every column when the partition does not know C's structure).
+	spDep, spInd [][]spEntry
 	// scale holds the column scales of the dependent columns (order dep), of the
 	// independent ones, and the reciprocals of the latter.
 	scale []float64
@@ -94,6 +97,7 @@ func NewLift(p *Partition, nv int) *Lift {
 	}
 	l.dep = p.luOrder()
 	l.depSign = permutationSign(p.Dependent, l.dep)
+	l.structure(p)
 	l.scale = make([]float64, r+2*d)
 	for k, c := range l.dep {
 		l.scale[k] = p.colScale[c]
@@ -171,35 +175,7 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		}
 		return nil
 	}
-	raw, rp := C.RawMatrix(), l.lu.a
-	// Scaled blocks: rows weighted by the row scales, columns by the column scales.
-	nz := 0
-	depScale, indScale := l.scale[:r:r], l.scale[r:r+d:r+d]
-	for i, row := range p.Rows {
-		rs := p.rowScale[row]
-		src := raw.Data[row*raw.Stride : row*raw.Stride+raw.Cols]
-		l.rp0Ptr[i] = nz
-		rpi := rp.Data[i*rp.Stride : i*rp.Stride+r : i*rp.Stride+r]
-		for k, c := range l.dep {
-			x := src[c] * rs * depScale[k]
-			rpi[k] = x
-			if x != 0 {
-				l.rp0Col[nz], l.rp0Val[nz] = k, x
-				nz++
-			}
-		}
-		rai := l.ra.Data[i*l.ra.Stride : i*l.ra.Stride+d : i*l.ra.Stride+d]
-		ramax := 0.0
-		for k, c := range p.Independent {
-			x := -src[c] * rs * indScale[k]
-			rai[k] = x
-			if a := math.Abs(x); a > ramax || a != a { // a NaN stays
-				ramax = a
-			}
-		}
-		l.raMax[i] = ramax
-	}
-	l.rp0Ptr[r] = nz
+	l.scaleBlocks(C.RawMatrix())
 	copy(l.ra0.Data, l.ra.Data)
 	if !l.lu.factor() {
 		l.RCond = 0
@@ -261,12 +237,87 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	for i, c := range l.dep {
 		row := e.Data[c*e.Stride : c*e.Stride+d : c*e.Stride+d]
 		xi := l.ra.Data[i*l.ra.Stride : i*l.ra.Stride+d : i*l.ra.Stride+d]
-		cs := depScale[i]
+		cs := l.scale[i]
 		for k := range row {
 			row[k] = xi[k] * cs * invScale[k]
 		}
 	}
 	return nil
+}
+
+// spEntry is one structural entry of a selected row in the scaled blocks: position k
+// (in the order dep for R_p, Independent for R_a) of velocity column c.
+type spEntry struct{ k, c int }
+
+// structure lists the structural entries of every selected row in R_p (by position) and
+// in R_a: from C's structure when the partition knows it, else every column.
+func (l *Lift) structure(p *Partition) {
+	rowCols := p.rowCols
+	if rowCols == nil {
+		all := append(append([]int(nil), p.Dependent...), p.Independent...)
+		rowCols = make([][]int, p.Rank)
+		for i := range rowCols {
+			rowCols[i] = all
+		}
+	}
+	depPos, indPos := map[int]int{}, map[int]int{}
+	for k, c := range l.dep {
+		depPos[c] = k
+	}
+	for k, c := range p.Independent {
+		indPos[c] = k
+	}
+	l.spDep, l.spInd = make([][]spEntry, p.Rank), make([][]spEntry, p.Rank)
+	for i, cols := range rowCols {
+		for _, c := range cols {
+			if k, ok := depPos[c]; ok {
+				l.spDep[i] = append(l.spDep[i], spEntry{k, c})
+			}
+			if k, ok := indPos[c]; ok {
+				l.spInd[i] = append(l.spInd[i], spEntry{k, c})
+			}
+		}
+		slices.SortFunc(l.spDep[i], func(a, b spEntry) int { return a.k - b.k })
+	}
+}
+
+// scaleBlocks writes the scaled blocks, rows weighted by the row scales and columns by
+// the column scales, from C's structural entries: R_p into the factorisation's matrix
+// (and its nonzeros into rp0), −R_a into ra with its row maxima; the other entries are
+// zero.
+func (l *Lift) scaleBlocks(raw blas64.General) {
+	p := l.P
+	r, d := p.Rank, p.Mobility
+	rp := l.lu.a
+	depScale, indScale := l.scale[:r:r], l.scale[r:r+d:r+d]
+	clear(rp.Data)
+	nz := 0
+	for i, row := range p.Rows {
+		rs := p.rowScale[row]
+		src := raw.Data[row*raw.Stride : row*raw.Stride+raw.Cols]
+		l.rp0Ptr[i] = nz
+		rpi := rp.Data[i*rp.Stride : i*rp.Stride+r : i*rp.Stride+r]
+		for _, e := range l.spDep[i] {
+			x := src[e.c] * rs * depScale[e.k]
+			rpi[e.k] = x
+			if x != 0 {
+				l.rp0Col[nz], l.rp0Val[nz] = e.k, x
+				nz++
+			}
+		}
+		rai := l.ra.Data[i*l.ra.Stride : i*l.ra.Stride+d : i*l.ra.Stride+d]
+		clear(rai)
+		ramax := 0.0
+		for _, e := range l.spInd[i] {
+			x := -src[e.c] * rs * indScale[e.k]
+			rai[e.k] = x
+			if a := math.Abs(x); a > ramax || a != a { // a NaN stays
+				ramax = a
+			}
+		}
+		l.raMax[i] = ramax
+	}
+	l.rp0Ptr[r] = nz
 }
 
 // rpNorm returns the 1-norm of the scaled block R_p (its largest column sum of
