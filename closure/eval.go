@@ -421,17 +421,22 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 	if v == nil {
 		return
 	}
-	var relW spatial.Vec6
+	var relW spatial.Vec6 // Σ (Ad_g s_k) v_k
 	for k := range sb {
-		relW = relW.Add(sb[k].Scale(v[j.V0+k]))
+		vk, sk := v[j.V0+k], &sb[k]
+		for i := range relW {
+			relW[i] += sk[i] * vk
+		}
 	}
-	w := d.w[ed.Parent].Add(relW)
-	d.w[c] = w
-	wd := d.wd[ed.Parent].Add(spatial.CrossMotion(w, relW))
+	w, wp := &d.w[c], &d.w[ed.Parent]
+	for i := range w {
+		w[i] = wp[i] + relW[i]
+	}
+	wd := &d.wd[c]
+	wd.AddCrossMotion(&d.wd[ed.Parent], w, &relW)
 	if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
-		wd = wd.Add(d.g[c].ActMotion(b))
+		*wd = wd.Add(d.g[c].ActMotion(b))
 	}
-	d.wd[c] = wd
 }
 
 // cutScrew returns FrameA·Q(q) of comparison ci's cut joint from its precomputed

@@ -82,7 +82,8 @@ func TestCross(t *testing.T) {
 }
 
 // TestPointerKernels checks SetMul and ActMotionTo, with their allowed aliasing (r = t,
-// dst = m), against the composition and the adjoint matrix.
+// dst = m), against the composition and the adjoint matrix, and AddCrossMotion (dst = c)
+// against CrossMotion bit for bit.
 func TestPointerKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
 	for range 200 {
@@ -99,6 +100,12 @@ func TestPointerKernels(t *testing.T) {
 		a.ActMotionTo(&m, &m)
 		if dist6(m, wm) > 1e-14 {
 			t.Fatalf("ActMotionTo (dst = m) = %v, want %v", m, wm)
+		}
+		x, y, c := randVec6(rng, 1), randVec6(rng, 1), randVec6(rng, 1)
+		want6 := c.Add(CrossMotion(x, y))
+		c.AddCrossMotion(&c, &x, &y)
+		if c != want6 {
+			t.Fatalf("AddCrossMotion (dst = c) = %v, want %v", c, want6)
 		}
 	}
 }
