@@ -6,6 +6,7 @@ package closure
 
 import (
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/joint"
 	"github.com/robocompiler/robocompiler/spatial"
 	"gonum.org/v1/gonum/mat"
 )
@@ -28,7 +29,9 @@ type Data struct {
 	// Rho is the residual, len Rows: metres for translational rows, radians for
 	// rotational rows, dimensionless for axis rows and couplings in their joints' units.
 	Rho []float64
-	// C is the closure Jacobian, Rows × NV, in v coordinates (qdot = N(q) v).
+	// C is the closure Jacobian, Rows × NV, in v coordinates (qdot = N(q) v). Its entries
+	// outside the structure (compile.Model.Blocks) stay zero: callers must not write into
+	// it.
 	C *mat.Dense
 	// Gamma is the drift Ċ(q,v)·v, len Rows, for a velocity v with C v = 0.
 	Gamma []float64
@@ -68,15 +71,22 @@ type Data struct {
 	xe      []spatial.Transform
 	edgeGen []uint64
 	comps   []placedComp
-	// edgeScrews and cutScrews are the precomputed placements of the tree edges and of the
-	// comparisons' cut joints with one screw axis (ok unset for the other joints).
-	edgeScrews, cutScrews []screwPlacement
+	// cutScrews are the precomputed placements FrameA·Q(q) of the comparisons' cut joints
+	// with at most one screw axis, where cutScrewOK is set.
+	cutScrews  []joint.Screw
+	cutScrewOK []bool
 	// pass counts evaluations; node n's g, w and wd hold its quantities relative to base
 	// nodeBase[n] when nodePass[n] == pass, so comparisons with a common base share the
 	// propagation of their common path edges.
 	pass     uint64
 	nodePass []uint64
 	nodeBase []int
+	// Node n's pose g (and, with nodeCols, its edge's base-frame columns sb) hold relative
+	// to base nodeGBase[n] at placement nodeGen[n], so an evaluation at an unchanged
+	// placement (DriftOnly after Jacobian) propagates only the velocities.
+	nodeGen   []uint64
+	nodeGBase []int
+	nodeCols  []bool
 
 	// fdJacobian replaces the analytic Jacobian by central differences of the residual
 	// (a benchmark baseline for the corrector only).
@@ -107,6 +117,7 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 		placedQ: make([]float64, m.NQ), xe: make([]spatial.Transform, len(m.Edges)),
 		edgeGen: make([]uint64, len(m.Edges)), comps: make([]placedComp, len(m.Comparisons)),
 		nodePass: make([]uint64, nn), nodeBase: make([]int, nn),
+		nodeGen: make([]uint64, nn), nodeGBase: make([]int, nn), nodeCols: make([]bool, nn),
 		defectInv: make([]spatial.Transform, len(m.Comparisons)), defectOff: make([]float64, m.Rows),
 	}
 	if m.Rows > 0 && m.NV > 0 {
@@ -115,11 +126,14 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 	for i := range d.defectInv {
 		d.defectInv[i] = spatial.Identity()
 	}
-	for e := range m.Edges {
-		d.edgeScrews = append(d.edgeScrews, edgeScrew(m, e))
-	}
-	for ci := range m.Comparisons {
-		d.cutScrews = append(d.cutScrews, cutScrew(m, &m.Comparisons[ci]))
+	d.cutScrews, d.cutScrewOK = make([]joint.Screw, len(m.Comparisons)), make([]bool, len(m.Comparisons))
+	for ci, c := range m.Comparisons {
+		if c.Joint >= 0 {
+			j := &m.Joints[c.Joint]
+			if j.NQ == j.Model.NQ() && j.NV == j.Model.NV() {
+				d.cutScrews[ci], d.cutScrewOK[ci] = j.Model.Screw(c.FrameA, spatial.Identity(), false)
+			}
+		}
 	}
 	rootPath := func(n int) []int {
 		var p []int
@@ -275,7 +289,7 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 	d.branchCut = -1
 	d.cols = jac && d.C != nil || v != nil
 	if jac && d.C != nil {
-		d.C.Zero()
+		d.clearPattern()
 	}
 	if d.opts.Global {
 		d.setBase(compile.Ground)
@@ -314,19 +328,39 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 	}
 }
 
+// clearPattern zeroes the entries of C that the evaluation accumulates into: with the
+// cycle-local evaluator the structural columns (compile.Comparison.Columns) of the
+// evaluated comparisons' rows and the couplings' two entries, since every other entry of
+// C is zero from its allocation and never written; with the global evaluator, whose root
+// paths add and cancel columns outside the structure, all of C.
+func (d *Data) clearPattern() {
+	if d.opts.Global {
+		d.C.Zero()
+		return
+	}
+	m, raw := d.m, d.C.RawMatrix()
+	for k := 0; k < d.nComp(); k++ {
+		c := &m.Comparisons[d.comp(k)]
+		for r := c.Row; r < c.Row+c.Rows(); r++ {
+			row := raw.Data[r*raw.Stride : r*raw.Stride+raw.Cols]
+			for _, col := range c.Columns {
+				row[col] = 0
+			}
+		}
+	}
+	for k := 0; k < d.nCoup(); k++ {
+		cp := &m.Couplings[d.coup(k)]
+		d.C.Set(cp.Row, m.Joints[cp.Slave].V0, 0)
+		d.C.Set(cp.Row, m.Joints[cp.Master].V0, 0)
+	}
+}
+
 // placeEdge evaluates edge e's transform and subspace columns at q unless the current
 // placement holds them.
 func (d *Data) placeEdge(e int, q []float64) {
 	if d.edgeGen[e] != d.gen {
 		j := &d.m.Joints[d.m.Edges[e].Joint]
-		if k := &d.edgeScrews[e]; k.ok {
-			d.xe[e] = k.at(screwCoordinate(j, q))
-			if j.NV == 1 {
-				d.s[j.V0] = k.s
-			}
-		} else {
-			d.xe[e] = d.m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV])
-		}
+		d.m.EdgePlacementTo(&d.xe[e], e, q, d.s[j.V0:j.V0+j.NV])
 		d.edgeGen[e] = d.gen
 	}
 }
@@ -351,6 +385,7 @@ func (d *Data) setBase(n int) {
 	d.g[n] = spatial.Identity()
 	d.w[n], d.wd[n] = spatial.Vec6{}, spatial.Vec6{}
 	d.nodePass[n], d.nodeBase[n] = d.pass, n
+	d.nodeGen[n], d.nodeGBase[n], d.nodeCols[n] = d.gen, n, false
 }
 
 // propagate advances pose, twist and velocity-product acceleration across tree edge e
@@ -365,33 +400,64 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 	}
 	d.nodePass[ed.Child], d.nodeBase[ed.Child] = d.pass, base
 	j := &m.Joints[ed.Joint]
-	s := d.s[j.V0 : j.V0+j.NV]
-	d.placeEdge(e, q)
-	g := d.g[ed.Parent].Mul(d.xe[e])
-	d.g[ed.Child] = g
-	if !d.cols {
-		return
-	}
 	sb := d.sb[j.V0 : j.V0+j.NV]
-	for k := range s {
-		sb[k] = g.ActMotion(s[k])
+	c := ed.Child
+	if d.nodeGen[c] != d.gen || d.nodeGBase[c] != base || d.cols && !d.nodeCols[c] {
+		d.placeEdge(e, q)
+		g := &d.g[c]
+		if ed.Parent == base {
+			*g = d.xe[e] // the base's pose is the identity
+		} else {
+			g.SetMul(&d.g[ed.Parent], &d.xe[e])
+		}
+		if d.cols {
+			s := d.s[j.V0 : j.V0+j.NV]
+			for k := range s {
+				g.ActMotionTo(&sb[k], &s[k])
+			}
+		}
+		d.nodeGen[c], d.nodeGBase[c], d.nodeCols[c] = d.gen, base, d.cols
 	}
 	if v == nil {
 		return
 	}
-	var relW spatial.Vec6
+	var relW spatial.Vec6 // Σ (Ad_g s_k) v_k
 	for k := range sb {
-		relW = relW.Add(sb[k].Scale(v[j.V0+k]))
-	}
-	w := d.w[ed.Parent].Add(relW)
-	d.w[ed.Child] = w
-	wd := d.wd[ed.Parent].Add(spatial.CrossMotion(w, relW))
-	if !d.edgeScrews[e].ok { // a screw joint's subspace is constant: no bias
-		if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
-			wd = wd.Add(g.ActMotion(b))
+		vk, sk := v[j.V0+k], &sb[k]
+		for i := range relW {
+			relW[i] += sk[i] * vk
 		}
 	}
-	d.wd[ed.Child] = wd
+	w, wp := &d.w[c], &d.w[ed.Parent]
+	for i := range w {
+		w[i] = wp[i] + relW[i]
+	}
+	wd := &d.wd[c]
+	wd.AddCrossMotion(&d.wd[ed.Parent], w, &relW)
+	if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
+		*wd = wd.Add(d.g[c].ActMotion(b))
+	}
+}
+
+// cutScrew returns FrameA·Q(q) of comparison ci's cut joint from its precomputed
+// placement, writing its subspace column, and false when it has none or q is beyond its
+// range.
+func (d *Data) cutScrew(ci int, q []float64) (spatial.Transform, bool) {
+	if !d.cutScrewOK[ci] {
+		return spatial.Transform{}, false
+	}
+	j := &d.m.Joints[d.m.Comparisons[ci].Joint]
+	qj := 0.0
+	if j.NQ == 1 {
+		qj = q[j.Q0]
+	}
+	k := &d.cutScrews[ci]
+	var x spatial.Transform
+	ok := k.AtTo(&x, qj)
+	if ok && j.NV == 1 {
+		d.s[j.V0] = k.Column()
+	}
+	return x, ok
 }
 
 // compare evaluates comparison ci from the node quantities relative to the current base;
@@ -401,19 +467,14 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 	c := &m.Comparisons[ci]
 	pc := &d.comps[ci]
 	if pc.gen != d.gen {
-		switch k := &d.cutScrews[ci]; {
-		case k.ok:
-			j := &m.Joints[c.Joint]
-			pc.fp = d.g[c.NodeA].Mul(k.at(screwCoordinate(j, q)))
-			if j.NV == 1 {
-				d.s[j.V0] = k.s
-			}
-		case c.Joint >= 0:
+		if x, ok := d.cutScrew(ci, q); ok {
+			pc.fp.SetMul(&d.g[c.NodeA], &x)
+		} else if c.Joint >= 0 {
 			j := &m.Joints[c.Joint]
 			qj := q[j.Q0 : j.Q0+j.NQ]
 			pc.fp = d.g[c.NodeA].Mul(c.FrameA).Mul(j.Model.Transform(qj))
 			j.Model.MotionSubspace(qj, d.s[j.V0:j.V0+j.NV])
-		default:
+		} else {
 			pc.fp = d.g[c.NodeA].Mul(c.FrameA)
 		}
 		pc.fpInv = pc.fp.Inv()
@@ -421,10 +482,13 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		if d.homotopy {
 			def = &d.defectInv[ci]
 		}
-		pc.rf.init(c, pc.fpInv.Mul(d.g[c.NodeB].Mul(c.FrameB)), def)
+		var fb, delta spatial.Transform
+		fb.SetMul(&d.g[c.NodeB], &c.FrameB)
+		delta.SetMul(&pc.fpInv, &fb)
+		pc.rf.init(c, &delta, def)
 		pc.gen = d.gen
 	}
-	fp, fpInv, rf := pc.fp, pc.fpInv, &pc.rf
+	fp, fpInv, rf := &pc.fp, &pc.fpInv, &pc.rf
 	wA, wdA := d.w[c.NodeA], d.wd[c.NodeA]
 	if c.Joint >= 0 && v != nil {
 		j := &m.Joints[c.Joint]
@@ -437,8 +501,8 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		relW := fp.ActMotion(rel)
 		wA = wA.Add(relW)
 		wdA = wdA.Add(spatial.CrossMotion(wA, relW))
-		if !d.cutScrews[ci].ok {
-			wdA = wdA.Add(fp.ActMotion(j.Model.BiasTwist(qj, vj)))
+		if b := j.Model.BiasTwist(qj, vj); b != (spatial.Vec6{}) {
+			wdA = wdA.Add(fp.ActMotion(b))
 		}
 	}
 	if rf.branchErr != nil && d.branchCut < 0 {

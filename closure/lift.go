@@ -13,6 +13,13 @@ import (
 // which a partition is declared singular.
 const SingularTol = 1e-12
 
+// refineTol is the residual of the first solve, in units of ε·(|R_p||X| + |R_a|) entry
+// by entry, at or below which the lift skips its step of iterative refinement.
+const refineTol = 8
+
+// epsilon is the float64 unit round-off 2⁻⁵³.
+const epsilon = 0x1p-53
+
 // DenseIdentityMax is the largest velocity count for which an identity lift (a model
 // without dependent coordinates: no closure rows) is still formed as a dense NV × NV
 // matrix E; above it E is left empty and Lift.Identity tells that v = u, so loop-free
@@ -51,8 +58,16 @@ type Lift struct {
 	rp0Ptr, rp0Col []int
 	rp0Val         []float64
 	ra0, res       blas64.General
-	work           []float64 // column sums, rcond and Curvature scratch
-	iwork          []int     // rcond scratch
+	bound          []float64 // per row of X: its largest magnitude
+	raMax          []float64 // per row of R_a: its largest magnitude
+	// spDep and spInd are the structural entries of each selected row in R_p and R_a
+	// (every column when the partition does not know C's structure).
+	spDep, spInd [][]spEntry
+	// scale holds the column scales of the dependent columns (order dep), of the
+	// independent ones, and the reciprocals of the latter.
+	scale []float64
+	work  []float64 // column sums, rcond and Curvature scratch
+	iwork []int     // rcond scratch
 }
 
 // SingularError reports a singular dependent block with unchanged rank: the partition
@@ -72,7 +87,7 @@ func NewLift(p *Partition, nv int) *Lift {
 	l := &Lift{P: p, E: mat.NewDense(max(nv, 1), max(d, 1), nil), // replaced below when d = 0
 		lu:   newLU(r),
 		ra:   blas64.General{Rows: r, Cols: d, Stride: max(d, 1), Data: make([]float64, r*d)},
-		work: make([]float64, 2*max(r, 1)), iwork: make([]int, max(r, 1)),
+		work: make([]float64, 2*max(r, 1)), iwork: make([]int, max(r, 1)), bound: make([]float64, r), raMax: make([]float64, r),
 	}
 	l.ra0, l.res = cloneShape(l.ra), cloneShape(l.ra)
 	l.rp0Ptr, l.rp0Col, l.rp0Val = make([]int, r+1), make([]int, r*r), make([]float64, r*r)
@@ -82,6 +97,14 @@ func NewLift(p *Partition, nv int) *Lift {
 	}
 	l.dep = p.luOrder()
 	l.depSign = permutationSign(p.Dependent, l.dep)
+	l.structure(p)
+	l.scale = make([]float64, r+2*d)
+	for k, c := range l.dep {
+		l.scale[k] = p.colScale[c]
+	}
+	for k, c := range p.Independent {
+		l.scale[r+k], l.scale[r+d+k] = p.colScale[c], 1/p.colScale[c]
+	}
 	return l
 }
 
@@ -152,26 +175,7 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		}
 		return nil
 	}
-	raw, rp := C.RawMatrix(), l.lu.a
-	// Scaled blocks: rows weighted by the row scales, columns by the column scales.
-	nz := 0
-	for i, row := range p.Rows {
-		rs := p.rowScale[row]
-		src := raw.Data[row*raw.Stride:]
-		l.rp0Ptr[i] = nz
-		for k, c := range l.dep {
-			x := src[c] * rs * p.colScale[c]
-			rp.Data[i*rp.Stride+k] = x
-			if x != 0 {
-				l.rp0Col[nz], l.rp0Val[nz] = k, x
-				nz++
-			}
-		}
-		for k, c := range p.Independent {
-			l.ra.Data[i*l.ra.Stride+k] = -src[c] * rs * p.colScale[c]
-		}
-	}
-	l.rp0Ptr[r] = nz
+	l.scaleBlocks(C.RawMatrix())
 	copy(l.ra0.Data, l.ra.Data)
 	if !l.lu.factor() {
 		l.RCond = 0
@@ -189,19 +193,36 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	l.lu.solve(l.ra)
 	// One step of iterative refinement: X += R_p⁻¹(R_a − R_p X). It brings C·E from the
 	// LU's cond(R_p)·ε down to round-off on the ill-conditioned partitions of real files.
+	// It is skipped when the residual is already at round-off in every row: within
+	// refineTol·ε of max|R_a,i| + Σ_k |R_p,ik| max|X_k| (a bound on the row's largest
+	// entry of |R_p||X| + |R_a|), as on the built-in mechanisms but the excavator, where
+	// it cannot improve C·E.
 	copy(l.res.Data, l.ra0.Data)
+	xmax := l.bound[:r:r]
+	for k := range xmax {
+		xmax[k] = maxAbs(l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d])
+	}
+	refine := false
 	for i := range r {
-		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d]
+		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d : i*l.res.Stride+d]
+		bound := l.raMax[i]
 		for q := l.rp0Ptr[i]; q < l.rp0Ptr[i+1]; q++ {
-			x, xk := l.rp0Val[q], l.ra.Data[l.rp0Col[q]*l.ra.Stride:]
+			x, k := l.rp0Val[q], l.rp0Col[q]
+			xk := l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d : k*l.ra.Stride+d]
+			bound += math.Abs(x) * xmax[k]
 			for j := range ri {
 				ri[j] -= x * xk[j]
 			}
 		}
+		if !(maxAbs(ri) <= refineTol*epsilon*bound) { // a NaN residual refines (and stays NaN)
+			refine = true
+		}
 	}
-	l.lu.solve(l.res)
-	for i, x := range l.res.Data {
-		l.ra.Data[i] += x
+	if refine {
+		l.lu.solve(l.res)
+		for i, x := range l.res.Data {
+			l.ra.Data[i] += x
+		}
 	}
 	e := l.E.RawMatrix()
 	for k, c := range p.Independent {
@@ -212,13 +233,91 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		row[k] = 1
 	}
 	// Unscale: x = D_p x_s D_a⁻¹.
+	invScale := l.scale[r+d : r+2*d : r+2*d]
 	for i, c := range l.dep {
-		row := e.Data[c*e.Stride : c*e.Stride+d]
-		for k, a := range p.Independent {
-			row[k] = l.ra.Data[i*l.ra.Stride+k] * p.colScale[c] / p.colScale[a]
+		row := e.Data[c*e.Stride : c*e.Stride+d : c*e.Stride+d]
+		xi := l.ra.Data[i*l.ra.Stride : i*l.ra.Stride+d : i*l.ra.Stride+d]
+		cs := l.scale[i]
+		for k := range row {
+			row[k] = xi[k] * cs * invScale[k]
 		}
 	}
 	return nil
+}
+
+// spEntry is one structural entry of a selected row in the scaled blocks: position k
+// (in the order dep for R_p, Independent for R_a) of velocity column c.
+type spEntry struct{ k, c int }
+
+// structure lists the structural entries of every selected row in R_p (by position) and
+// in R_a: from C's structure when the partition knows it, else every column.
+func (l *Lift) structure(p *Partition) {
+	rowCols := p.rowCols
+	if rowCols == nil {
+		all := append(append([]int(nil), p.Dependent...), p.Independent...)
+		rowCols = make([][]int, p.Rank)
+		for i := range rowCols {
+			rowCols[i] = all
+		}
+	}
+	depPos, indPos := map[int]int{}, map[int]int{}
+	for k, c := range l.dep {
+		depPos[c] = k
+	}
+	for k, c := range p.Independent {
+		indPos[c] = k
+	}
+	l.spDep, l.spInd = make([][]spEntry, p.Rank), make([][]spEntry, p.Rank)
+	for i, cols := range rowCols {
+		for _, c := range cols {
+			if k, ok := depPos[c]; ok {
+				l.spDep[i] = append(l.spDep[i], spEntry{k, c})
+			}
+			if k, ok := indPos[c]; ok {
+				l.spInd[i] = append(l.spInd[i], spEntry{k, c})
+			}
+		}
+		slices.SortFunc(l.spDep[i], func(a, b spEntry) int { return a.k - b.k })
+	}
+}
+
+// scaleBlocks writes the scaled blocks, rows weighted by the row scales and columns by
+// the column scales, from C's structural entries: R_p into the factorisation's matrix
+// (and its nonzeros into rp0), −R_a into ra with its row maxima; the other entries are
+// zero.
+func (l *Lift) scaleBlocks(raw blas64.General) {
+	p := l.P
+	r, d := p.Rank, p.Mobility
+	rp := l.lu.a
+	depScale, indScale := l.scale[:r:r], l.scale[r:r+d:r+d]
+	clear(rp.Data)
+	nz := 0
+	for i, row := range p.Rows {
+		rs := p.rowScale[row]
+		src := raw.Data[row*raw.Stride : row*raw.Stride+raw.Cols]
+		l.rp0Ptr[i] = nz
+		rpi := rp.Data[i*rp.Stride : i*rp.Stride+r : i*rp.Stride+r]
+		for _, e := range l.spDep[i] {
+			x := src[e.c] * rs * depScale[e.k]
+			rpi[e.k] = x
+			if x != 0 {
+				l.rp0Col[nz], l.rp0Val[nz] = e.k, x
+				nz++
+			}
+		}
+		rai := l.ra.Data[i*l.ra.Stride : i*l.ra.Stride+d : i*l.ra.Stride+d]
+		clear(rai)
+		ramax := 0.0
+		for _, e := range l.spInd[i] {
+			x := -src[e.c] * rs * indScale[e.k]
+			rai[e.k] = x
+			if a := math.Abs(x); a > ramax || a != a { // a NaN stays
+				ramax = a
+			}
+		}
+		l.raMax[i] = ramax
+	}
+	l.rp0Ptr[r] = nz
 }
 
 // rpNorm returns the 1-norm of the scaled block R_p (its largest column sum of
@@ -235,6 +334,19 @@ func (l *Lift) rpNorm() float64 {
 		anorm = math.Max(anorm, s)
 	}
 	return anorm
+}
+
+// maxAbs returns the largest magnitude in x (NaN when x holds a NaN), 0 for an empty x.
+func maxAbs(x []float64) float64 {
+	m := 0.0
+	for _, v := range x {
+		if a := math.Abs(v); a > m {
+			m = a
+		} else if a != a {
+			return a
+		}
+	}
+	return m
 }
 
 // cloneShape returns a zero matrix of g's shape and stride.

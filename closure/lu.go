@@ -133,30 +133,59 @@ func (r *sparseRows) row(i int) ([]int, []float64) {
 	return r.col[r.ptr[i]:r.ptr[i+1]][:len(v)], v
 }
 
-// triSolve overwrites b (n × nrhs) with U⁻¹·L⁻¹·b (no interchanges).
+// triSolve overwrites b (n × nrhs) with U⁻¹·L⁻¹·b (no interchanges). It sweeps whole
+// rows of b (contiguous), subtracting each nonzero's multiple of an earlier row; every
+// entry sees the same operations in the same order as a column-by-column substitution.
 func (f *lu) triSolve(b blas64.General) {
-	n, bs := f.a.Rows, b.Stride
+	n, bs, nc := f.a.Rows, b.Stride, b.Cols
+	if nc == 1 {
+		f.triSolveVec(b.Data, bs)
+		return
+	}
 	for i := range n {
 		cols, vals := f.l.row(i)
-		for c := range b.Cols {
-			x := b.Data[c:]
-			t := x[i*bs]
-			for k, j := range cols {
-				t -= vals[k] * x[j*bs]
+		xi := b.Data[i*bs : i*bs+nc : i*bs+nc]
+		for k, j := range cols {
+			v, xj := vals[k], b.Data[j*bs:j*bs+nc:j*bs+nc]
+			for c := range xi {
+				xi[c] -= v * xj[c]
 			}
-			x[i*bs] = t
 		}
 	}
 	for i := n - 1; i >= 0; i-- {
 		cols, vals := f.u.row(i)
-		for c := range b.Cols {
-			x := b.Data[c:]
-			t := x[i*bs]
-			for k, j := range cols {
-				t -= vals[k] * x[j*bs]
+		xi := b.Data[i*bs : i*bs+nc : i*bs+nc]
+		for k, j := range cols {
+			v, xj := vals[k], b.Data[j*bs:j*bs+nc:j*bs+nc]
+			for c := range xi {
+				xi[c] -= v * xj[c]
 			}
-			x[i*bs] = t / f.diag[i]
 		}
+		d := f.diag[i]
+		for c := range xi {
+			xi[c] /= d
+		}
+	}
+}
+
+// triSolveVec is triSolve for one right-hand side x (entries x[i*stride]).
+func (f *lu) triSolveVec(x []float64, stride int) {
+	n := f.a.Rows
+	for i := range n {
+		cols, vals := f.l.row(i)
+		t := x[i*stride]
+		for k, j := range cols {
+			t -= vals[k] * x[j*stride]
+		}
+		x[i*stride] = t
+	}
+	for i := n - 1; i >= 0; i-- {
+		cols, vals := f.u.row(i)
+		t := x[i*stride]
+		for k, j := range cols {
+			t -= vals[k] * x[j*stride]
+		}
+		x[i*stride] = t / f.diag[i]
 	}
 }
 

@@ -55,6 +55,10 @@ type Partition struct {
 	// order is Dependent in the column order of the sparse LUs of the lift and the
 	// tracking corrector (sparseOrder); nil for a hand-built partition (see luOrder).
 	order []int
+	// rowCols lists, per selected row (in the order of Rows), the columns C can be nonzero
+	// in (its comparison's Columns, or a coupling's two joints); nil for a hand-built
+	// partition, whose lift then scans whole rows.
+	rowCols [][]int
 }
 
 // luOrder returns the dependent columns in the order the lift and the tracking corrector
@@ -200,7 +204,26 @@ func (p *Partition) sparseOrder(m *compile.Model) []int {
 	}
 	order := append([]int(nil), p.Dependent...)
 	sort.SliceStable(order, func(a, b int) bool { return count[order[a]] < count[order[b]] })
+	p.rowCols = rowColumns(m, p.Rows)
 	return order
+}
+
+// rowColumns returns, per residual row in rows, the columns C can be nonzero in.
+func rowColumns(m *compile.Model, rows []int) [][]int {
+	byRow := make([][]int, m.Rows)
+	for _, c := range m.Comparisons {
+		for r := c.Row; r < c.Row+c.Rows(); r++ {
+			byRow[r] = c.Columns
+		}
+	}
+	for _, cp := range m.Couplings {
+		byRow[cp.Row] = []int{m.Joints[cp.Slave].V0, m.Joints[cp.Master].V0}
+	}
+	out := make([][]int, len(rows))
+	for i, r := range rows {
+		out[i] = byRow[r]
+	}
+	return out
 }
 
 // actuatedWeight scales the columns of actuated coordinates in the automatic choice of

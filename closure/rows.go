@@ -35,15 +35,17 @@ type rowMap struct {
 	branchErr error
 }
 
-func (f *rowMap) init(c *compile.Comparison, delta spatial.Transform, defectInv *spatial.Transform) {
+func (f *rowMap) init(c *compile.Comparison, delta *spatial.Transform, defectInv *spatial.Transform) {
 	f.kind, f.axis, f.perp, f.usePre, f.branchErr = c.Kind, c.Axis, c.Perp, false, nil
 	switch c.Kind {
 	case compile.RowsSE3, compile.RowsWeld:
 		if defectInv != nil {
-			delta = defectInv.Mul(delta)
+			var x spatial.Transform
+			x.SetMul(defectInv, delta)
+			*delta = x
 			f.pre, f.usePre = *defectInv, true
 		}
-		f.log6, f.jinv3, f.branchErr = spatial.LogSE3Jl(delta)
+		f.branchErr = spatial.LogSE3JlTo(delta, &f.log6, &f.jinv3)
 	case compile.RowsPrismatic:
 		f.log3, f.branchErr = spatial.LogSO3(delta.R)
 	}
@@ -88,7 +90,7 @@ func (f *rowMap) jacobians() {
 	}
 	switch f.kind {
 	case compile.RowsSE3, compile.RowsWeld:
-		f.jinvC = spatial.JlInvSE3Coupling(f.log6, f.jinv3) // jinv3 from LogSE3Jl
+		spatial.JlInvSE3CouplingTo(&f.jinvC, &f.log6, &f.jinv3) // jinv3 from LogSE3Jl
 	case compile.RowsPrismatic:
 		f.jinv3 = spatial.JlInvSO3(f.log3)
 	}
@@ -115,13 +117,15 @@ func (f *rowMap) rate(t spatial.Vec6, out []float64) {
 // rateMatrix writes h (Rows × 6, row-major) with the row rates per twist x of the frame
 // that t maps into frame A: the rows of rate(Ad_t·x) = h·x. It returns the number of
 // leading rows that depend on x's angular part only (their linear entries are zero).
-func (f *rowMap) rateMatrix(t spatial.Transform, h []float64) int {
+func (f *rowMap) rateMatrix(t *spatial.Transform, h []float64) int {
 	f.jacobians()
 	switch f.kind {
 	case compile.RowsSE3, compile.RowsWeld:
 		// J_l⁻¹·Ad = [[J R, 0], [(C + J [p]×) R, J R]] for J_l⁻¹ = [[J, 0], [C, J]].
 		if f.usePre {
-			t = f.pre.Mul(t)
+			var pt spatial.Transform
+			pt.SetMul(&f.pre, t)
+			t = &pt
 		}
 		j, jc, r, p := &f.jinv3, &f.jinvC, &t.R, &t.P
 		for i := range 3 {

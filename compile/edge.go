@@ -7,6 +7,10 @@ import "github.com/robocompiler/robocompiler/spatial"
 func (m *Model) EdgeTransform(e int, q []float64) spatial.Transform {
 	ed := &m.Edges[e]
 	j := &m.Joints[ed.Joint]
+	var x spatial.Transform
+	if ed.screwPlacement(j, q, &x, nil) {
+		return x
+	}
 	return edgeTransform(ed, j, j.Model.Transform(q[j.Q0:j.Q0+j.NQ]))
 }
 
@@ -40,6 +44,10 @@ func edgeTransform(ed *Edge, j *Joint, x spatial.Transform) spatial.Transform {
 func (m *Model) EdgePlacement(e int, q []float64, S []spatial.Vec6) spatial.Transform {
 	ed := &m.Edges[e]
 	j := &m.Joints[ed.Joint]
+	var sx spatial.Transform
+	if ed.screwPlacement(j, q, &sx, S) {
+		return sx
+	}
 	qj := q[j.Q0 : j.Q0+j.NQ]
 	x := j.Model.Transform(qj)
 	j.Model.MotionSubspace(qj, S[:j.NV])

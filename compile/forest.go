@@ -206,6 +206,7 @@ func (m *Model) orientForest() error {
 				b.Depth = 1
 			}
 			m.Edges = append(m.Edges, Edge{Joint: ji, Parent: x, Child: child, Reversed: rev})
+			m.Edges[len(m.Edges)-1].placeScrew(j)
 			queue = append(queue, child)
 		}
 	}

@@ -129,6 +129,11 @@ type Edge struct {
 	// Reversed is true when the joint's body A is the child: then X_parent←child =
 	// B·Q(q)⁻¹·A⁻¹.
 	Reversed bool
+
+	// screw is the edge's precomputed placement (joint.Screw) when screwOK: its joint
+	// has at most one screw axis.
+	screw   joint.Screw
+	screwOK bool
 }
 
 // Node returns the body id of node n, or the ground name for Ground.

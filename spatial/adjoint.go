@@ -15,14 +15,23 @@ func (t Transform) AdInv() Mat6 {
 
 // ActMotion returns Ad·m for a child twist m = [w; v]: [R w; R v + P × R w].
 func (t Transform) ActMotion(m Vec6) Vec6 {
+	var r Vec6
+	t.ActMotionTo(&r, &m)
+	return r
+}
+
+// ActMotionTo sets dst to Ad·m (ActMotion without copying the transform or the twists:
+// the hot loops' form). dst may be m.
+func (t *Transform) ActMotionTo(dst, m *Vec6) {
 	r, p := &t.R, &t.P
-	w0 := r[0][0]*m[0] + r[0][1]*m[1] + r[0][2]*m[2]
-	w1 := r[1][0]*m[0] + r[1][1]*m[1] + r[1][2]*m[2]
-	w2 := r[2][0]*m[0] + r[2][1]*m[1] + r[2][2]*m[2]
-	return Vec6{w0, w1, w2,
-		r[0][0]*m[3] + r[0][1]*m[4] + r[0][2]*m[5] + (p[1]*w2 - p[2]*w1),
-		r[1][0]*m[3] + r[1][1]*m[4] + r[1][2]*m[5] + (p[2]*w0 - p[0]*w2),
-		r[2][0]*m[3] + r[2][1]*m[4] + r[2][2]*m[5] + (p[0]*w1 - p[1]*w0)}
+	m0, m1, m2, m3, m4, m5 := m[0], m[1], m[2], m[3], m[4], m[5]
+	w0 := r[0][0]*m0 + r[0][1]*m1 + r[0][2]*m2
+	w1 := r[1][0]*m0 + r[1][1]*m1 + r[1][2]*m2
+	w2 := r[2][0]*m0 + r[2][1]*m1 + r[2][2]*m2
+	dst[0], dst[1], dst[2] = w0, w1, w2
+	dst[3] = r[0][0]*m3 + r[0][1]*m4 + r[0][2]*m5 + (p[1]*w2 - p[2]*w1)
+	dst[4] = r[1][0]*m3 + r[1][1]*m4 + r[1][2]*m5 + (p[2]*w0 - p[0]*w2)
+	dst[5] = r[2][0]*m3 + r[2][1]*m4 + r[2][2]*m5 + (p[0]*w1 - p[1]*w0)
 }
 
 // InvActMotion returns Ad⁻¹·m for a parent twist m = [w; v]: [Rᵀ w; Rᵀ(v - P × w)].

@@ -80,3 +80,32 @@ func TestCross(t *testing.T) {
 		}
 	}
 }
+
+// TestPointerKernels checks SetMul and ActMotionTo, with their allowed aliasing (r = t,
+// dst = m), against the composition and the adjoint matrix, and AddCrossMotion (dst = c)
+// against CrossMotion bit for bit.
+func TestPointerKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	for range 200 {
+		a, b := randTransform(rng), randTransform(rng)
+		want := a.R.Mul(b.R)
+		wantP := a.R.MulVec(b.P).Add(a.P)
+		r := a
+		r.SetMul(&r, &b)
+		if maxAbs3(r.R, want) > 1e-15 || dist3(r.P, wantP) > 1e-14 {
+			t.Fatalf("SetMul (r = t) differs from the composition")
+		}
+		m := randVec6(rng, 1)
+		wm := a.Ad().MulVec(m)
+		a.ActMotionTo(&m, &m)
+		if dist6(m, wm) > 1e-14 {
+			t.Fatalf("ActMotionTo (dst = m) = %v, want %v", m, wm)
+		}
+		x, y, c := randVec6(rng, 1), randVec6(rng, 1), randVec6(rng, 1)
+		want6 := c.Add(CrossMotion(x, y))
+		c.AddCrossMotion(&c, &x, &y)
+		if c != want6 {
+			t.Fatalf("AddCrossMotion (dst = c) = %v, want %v", c, want6)
+		}
+	}
+}

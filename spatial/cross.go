@@ -12,6 +12,18 @@ func CrossMotion(a, b Vec6) Vec6 {
 		(a[0]*b[4] - a[1]*b[3]) + (a[3]*b[1] - a[4]*b[0])}
 }
 
+// AddCrossMotion sets dst to c + a × b (CrossMotion added to c, through pointers: the
+// hot loops' form, with the same operations). dst may be c.
+func (dst *Vec6) AddCrossMotion(c, a, b *Vec6) {
+	x0 := a[1]*b[2] - a[2]*b[1]
+	x1 := a[2]*b[0] - a[0]*b[2]
+	x2 := a[0]*b[1] - a[1]*b[0]
+	x3 := (a[1]*b[5] - a[2]*b[4]) + (a[4]*b[2] - a[5]*b[1])
+	x4 := (a[2]*b[3] - a[0]*b[5]) + (a[5]*b[0] - a[3]*b[2])
+	x5 := (a[0]*b[4] - a[1]*b[3]) + (a[3]*b[1] - a[4]*b[0])
+	*dst = Vec6{c[0] + x0, c[1] + x1, c[2] + x2, c[3] + x3, c[4] + x4, c[5] + x5}
+}
+
 // CrossForce returns the force cross product a ×* f of a twist a = [w; v]
 // and a wrench f = [n; fl]: [w × n + v × fl; w × fl] (= -ad_aᵀ f).
 func CrossForce(a, f Vec6) Vec6 {

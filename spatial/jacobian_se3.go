@@ -22,11 +22,21 @@ func JlInvSE3With(xi Vec6, ji Mat3) Mat6 {
 // ji = JlInvSO3 of ξ's angular part; the diagonal blocks are ji and the upper-right
 // block is zero.
 func JlInvSE3Coupling(xi Vec6, ji Mat3) Mat3 {
-	q := jacobianQ(xi.Angular(), xi.Linear())
-	var jq, c Mat3
-	mul3(&jq, &ji, &q)
-	mul3(&c, &jq, &ji)
-	return c.Scale(-1)
+	var c Mat3
+	JlInvSE3CouplingTo(&c, &xi, &ji)
+	return c
+}
+
+// JlInvSE3CouplingTo writes JlInvSE3Coupling(ξ, ji) into c (without copying the operands:
+// the hot loops' form).
+func JlInvSE3CouplingTo(c *Mat3, xi *Vec6, ji *Mat3) {
+	q := jacobianQ(Vec3{xi[0], xi[1], xi[2]}, Vec3{xi[3], xi[4], xi[5]})
+	var jq Mat3
+	mul3(&jq, ji, &q)
+	mul3(c, &jq, ji)
+	for i := range 3 {
+		c[i] = [3]float64{-c[i][0], -c[i][1], -c[i][2]}
+	}
 }
 
 // JrSE3 returns the 6x6 right Jacobian of SE(3): (T⁻¹ Ṫ)^∨ = J_r(ξ) ξ̇;

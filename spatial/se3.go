@@ -21,16 +21,28 @@ func LogSE3(t Transform) (Vec6, error) {
 // JlInvSE3With instead of computing it again); on ErrNonFinite, with the zero result, it
 // is JlInvSO3(0) = I.
 func LogSE3Jl(t Transform) (Vec6, Mat3, error) {
-	w, err := LogSO3(t.R)
+	var xi Vec6
+	var ji Mat3
+	err := LogSE3JlTo(&t, &xi, &ji)
+	return xi, ji, err
+}
+
+// LogSE3JlTo is LogSE3Jl writing ξ and JlInvSO3 into xi and ji (without copying the
+// transform or the results: the hot loops' form).
+func LogSE3JlTo(t *Transform, xi *Vec6, ji *Mat3) error {
+	w, err := logSO3(&t.R)
 	if err == ErrNonFinite {
-		return Vec6{}, Identity3(), err // JlInvSO3 of the zero it returns
+		*xi, *ji = Vec6{}, Identity3() // JlInvSO3 of the zero it returns
+		return err
 	}
-	ji := JlInvSO3(w)
-	v := ji.MulVec(t.P)
-	if !isFinite(v.Dot(v)) {
-		return Vec6{}, Identity3(), ErrNonFinite
+	quadSkewTo(ji, &w, -0.5, jlInvCoeff(w.Norm()))
+	v := mulVec3(ji, &t.P)
+	if !isFinite(v[0]*v[0] + v[1]*v[1] + v[2]*v[2]) {
+		*xi, *ji = Vec6{}, Identity3()
+		return ErrNonFinite
 	}
-	return NewVec6(w, v), ji, err
+	*xi = Vec6{w[0], w[1], w[2], v[0], v[1], v[2]}
+	return err
 }
 
 // isFinite reports whether x is neither NaN nor infinite.

@@ -11,15 +11,20 @@ func ExpSO3(w Vec3) Mat3 {
 
 // quadSkew returns I + a K + b K² for K = skew(w), using K² = w wᵀ - |w|² I.
 func quadSkew(w Vec3, a, b float64) Mat3 {
+	var m Mat3
+	quadSkewTo(&m, &w, a, b)
+	return m
+}
+
+// quadSkewTo writes quadSkew(w, a, b) into m.
+func quadSkewTo(m *Mat3, w *Vec3, a, b float64) {
 	ax, ay, az := a*w[0], a*w[1], a*w[2]
 	bx, by, bz := b*w[0], b*w[1], b*w[2]
 	bxy, bxz, byz := bx*w[1], bx*w[2], by*w[2]
 	bxx, byy, bzz := bx*w[0], by*w[1], bz*w[2]
-	return Mat3{
-		{1 - byy - bzz, bxy - az, bxz + ay},
-		{bxy + az, 1 - bxx - bzz, byz - ax},
-		{bxz - ay, byz + ax, 1 - bxx - byy},
-	}
+	m[0] = [3]float64{1 - byy - bzz, bxy - az, bxz + ay}
+	m[1] = [3]float64{bxy + az, 1 - bxx - bzz, byz - ax}
+	m[2] = [3]float64{bxz - ay, byz + ax, 1 - bxx - byy}
 }
 
 // LogSO3 returns the rotation vector w (rad) of the rotation matrix r on the
@@ -27,11 +32,17 @@ func quadSkew(w Vec3, a, b float64) Mat3 {
 // small angles and, for θ > π/2, the symmetric part for the axis with the
 // sign fixed by the skew part. It returns ErrLogBranch with its best value
 // when π - θ < LogBranchMargin, and ErrNonFinite (with zero) for NaN/Inf.
-func LogSO3(r Mat3) (Vec3, error) {
-	for i := range 3 {
-		for j := range 3 {
-			if math.IsNaN(r[i][j]) || math.IsInf(r[i][j], 0) {
-				return Vec3{}, ErrNonFinite
+func LogSO3(r Mat3) (Vec3, error) { return logSO3(&r) }
+
+// logSO3 is LogSO3 reading r in place.
+func logSO3(r *Mat3) (Vec3, error) {
+	// One test of the sum finds every NaN and Inf (it may overflow: then look closer).
+	if sum := r[0][0] + r[0][1] + r[0][2] + r[1][0] + r[1][1] + r[1][2] + r[2][0] + r[2][1] + r[2][2]; !isFinite(sum) {
+		for i := range 3 {
+			for j := range 3 {
+				if math.IsNaN(r[i][j]) || math.IsInf(r[i][j], 0) {
+					return Vec3{}, ErrNonFinite
+				}
 			}
 		}
 	}

@@ -17,6 +17,13 @@ func Identity() Transform { return Transform{R: Identity3()} }
 // Mul returns the composition t·u (first u, then t): child of u → parent of t.
 func (t Transform) Mul(u Transform) Transform {
 	var r Transform
+	r.SetMul(&t, &u)
+	return r
+}
+
+// SetMul sets r to the composition t·u (Mul without copying the operands: the hot
+// loops' form). r may be t but not u.
+func (r *Transform) SetMul(t, u *Transform) {
 	for i := range 3 {
 		a0, a1, a2 := t.R[i][0], t.R[i][1], t.R[i][2]
 		r.R[i][0] = a0*u.R[0][0] + a1*u.R[1][0] + a2*u.R[2][0]
@@ -24,7 +31,6 @@ func (t Transform) Mul(u Transform) Transform {
 		r.R[i][2] = a0*u.R[0][2] + a1*u.R[1][2] + a2*u.R[2][2]
 		r.P[i] = a0*u.P[0] + a1*u.P[1] + a2*u.P[2] + t.P[i]
 	}
-	return r
 }
 
 // Inv returns the inverse transform (Rᵀ, -Rᵀ P).
