@@ -76,8 +76,8 @@ func NewReducedTree(nvt int) *Reduced {
 // kin.Data.Update) when no other evaluation came since and q's tree coordinates (for the
 // twists also v's) are unchanged bit for bit.
 //
-// The work follows the structure: M_T is computed on its branch-induced pattern only
-// (CRBATree), M_T E_T and E_Tᵀ(M_T E_T) visit only the stored tree entries and the
+// The work follows the structure: M_T and h_T come from one fused pass over the tree
+// (massBias: M_T on its branch-induced pattern only, as CRBATree; h_T as RNEA), M_T E_T and E_Tᵀ(M_T E_T) visit only the stored tree entries and the
 // nonzeros of E_T (an independent coordinate reaches the coordinates of its own dependency
 // modules only), and an identity E_T (a loop-free model) gives M_r = M_T without products.
 // For a tree form (NewReducedTree) E is ignored (nil is fine): only h_T is evaluated, in
