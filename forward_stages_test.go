@@ -12,7 +12,8 @@ import (
 // (Interfaces, Dynamics, Accelerations), with the closure Jacobian and the lift left in
 // place — on every built-in mechanism and the named Kangaroo models at their default
 // seeds, independent speeds 0.1 and unit port efforts: the dynamics half of
-// BenchmarkForward, whose other half (Constraints) is the closure's.
+// BenchmarkForward, whose other half (Constraints) is the closure's. Besides ns/op it
+// reports the process CPU time per operation (cpu-ns/op), steadier on a loaded machine.
 func BenchmarkForwardStages(b *testing.B) {
 	b.Setenv(robots.ModelsEnv, testmodels.Dir(b))
 	names := append(robots.Names(), "kangaroo", "kangaroo_floating")
@@ -37,11 +38,13 @@ func BenchmarkForwardStages(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
+			t0 := cpuTime()
 			for b.Loop() {
 				if err := d.Forward(f, nil); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric(float64(cpuTime()-t0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

@@ -40,10 +40,17 @@ func edgeRecs(m *compile.Model) []edgeRec {
 // its branch-induced pattern into H (as CRBATree) and the bias h_T − Σ Jᵀ fext into h
 // (len NVT, as RNEA with zero acceleration) in one forward and one backward sweep over the
 // edges: the composite inertias are accumulated in the sweep that accumulates the joint
-// forces. It performs the arithmetic of crbaTree and rnea operation for operation, so its
-// results equal theirs bit for bit; the spatial operations are written on pointers and
-// scalars (Go passes arrays in memory, so the value forms of package spatial copy their
-// operands on every call).
+// forces. The bias and the composite inertias take the arithmetic of rnea and composite
+// operation for operation (equal bit for bit), and so do the entries of M_T within one
+// joint. An entry coupling column k to a velocity r of an ancestor joint is S_rᵀ X*ᵀ…
+// (I^c S_k): the momentum I^c S_k is formed in the body frame as in crbaTree, then moved
+// to ground coordinates once and paired with the ground-frame subspaces (WorldSubspace),
+// instead of one transform per ancestor — equal to round-off (the composite inertia
+// itself never enters ground coordinates, so no large lever arm cancels in it; the
+// pairing loses about log10(|p|/ℓ) digits for a mechanism of size ℓ at distance |p| from
+// the ground origin, 1e-16 relative on the models of the oracle tests). The
+// spatial operations are written on pointers and scalars (Go passes arrays in memory,
+// so the value forms of package spatial copy their operands on every call).
 func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []float64) {
 	m := d.m
 	g := m.Gravity
@@ -57,7 +64,6 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 			s, x := &d.s[k], v[k]
 			s0, s1, s2, s3, s4, s5 = s0+s[0]*x, s1+s[1]*x, s2+s[2]*x, s3+s[3]*x, s4+s[4]*x, s5+s[5]*x
 		}
-		sv := spatial.Vec6{s0, s1, s2, s3, s4, s5}
 		ac := &d.accG[c]
 		invActMotion(ac, &d.xup[c], &d.accG[er.parent])
 		if er.biased {
@@ -65,8 +71,15 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 				*ac = ac.Add(b)
 			}
 		}
+		// + twist × S v (spatial.CrossMotion on scalars).
 		tw := &d.twist[c]
-		crossMotionAdd(ac, tw, &sv)
+		a0, a1, a2, a3, a4, a5 := tw[0], tw[1], tw[2], tw[3], tw[4], tw[5]
+		ac[0] += a1*s2 - a2*s1
+		ac[1] += a2*s0 - a0*s2
+		ac[2] += a0*s1 - a1*s0
+		ac[3] += (a1*s5 - a2*s4) + (a4*s2 - a5*s1)
+		ac[4] += (a2*s3 - a0*s5) + (a5*s0 - a3*s2)
+		ac[5] += (a0*s4 - a1*s3) + (a3*s1 - a4*s0)
 		// Net force I a + twist ×* I twist − fext, and the body's own inertia as the start
 		// of its composite.
 		in := &m.Bodies[c-1].Inertia
@@ -93,6 +106,7 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 			transformedAdd(&d.ic[p], &d.ic[c], x)
 		}
 	}
+	sw := d.worldSubspaces()
 	for e := range d.edges {
 		er := &d.edges[e]
 		in := &d.ic[er.child]
@@ -106,14 +120,13 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 				p++
 			}
 			row[0] += er.armature
-			for ce := e; d.edges[ce].pedge >= 0; {
-				actForce(&F, &d.xup[d.edges[ce].child], &F)
-				ce = d.edges[ce].pedge
-				ea := &d.edges[ce]
-				for r := ea.v0 + ea.nv - 1; r >= ea.v0; r-- {
-					row[p] = dot6(&d.s[r], &F)
-					p++
-				}
+			if er.pedge < 0 {
+				continue
+			}
+			actForce(&F, &d.pose[er.child], &F)
+			for r := d.vparent[er.v0]; r >= 0; r = d.vparent[r] {
+				row[p] = dot6(&sw[r], &F)
+				p++
 			}
 		}
 	}
@@ -203,16 +216,6 @@ func mulMotion(out *spatial.Vec6, a *spatial.Inertia, v *spatial.Vec6) {
 	out[5] = m*v[5] - (h[0]*v[1] - h[1]*v[0])
 }
 
-// crossMotionAdd adds spatial.CrossMotion(*a, *b) to out (which must alias neither).
-func crossMotionAdd(out, a, b *spatial.Vec6) {
-	out[0] += a[1]*b[2] - a[2]*b[1]
-	out[1] += a[2]*b[0] - a[0]*b[2]
-	out[2] += a[0]*b[1] - a[1]*b[0]
-	out[3] += (a[1]*b[5] - a[2]*b[4]) + (a[4]*b[2] - a[5]*b[1])
-	out[4] += (a[2]*b[3] - a[0]*b[5]) + (a[5]*b[0] - a[3]*b[2])
-	out[5] += (a[0]*b[4] - a[1]*b[3]) + (a[3]*b[1] - a[4]*b[0])
-}
-
 // crossForceAdd adds spatial.CrossForce(*a, *f) to out (which must alias neither).
 func crossForceAdd(out, a, f *spatial.Vec6) {
 	out[0] += (a[1]*f[2] - a[2]*f[1]) + (a[4]*f[5] - a[5]*f[4])
@@ -224,52 +227,42 @@ func crossForceAdd(out, a, f *spatial.Vec6) {
 }
 
 // transformedAdd adds a.Transformed(*x) to out (which must not alias a): the inertia a,
-// given in the child frame of x, re-expressed in its parent frame.
+// given in the child frame of x, re-expressed in its parent frame. It is written on
+// scalars entry by entry, with the sums of spatial.Inertia.Transformed in their order.
 func transformedAdd(out, a *spatial.Inertia, x *spatial.Transform) {
 	r, p, m := &x.R, &x.P, a.Mass
+	r00, r01, r02 := r[0][0], r[0][1], r[0][2]
+	r10, r11, r12 := r[1][0], r[1][1], r[1][2]
+	r20, r21, r22 := r[2][0], r[2][1], r[2][2]
 	ah := &a.H
-	hr0 := r[0][0]*ah[0] + r[0][1]*ah[1] + r[0][2]*ah[2]
-	hr1 := r[1][0]*ah[0] + r[1][1]*ah[1] + r[1][2]*ah[2]
-	hr2 := r[2][0]*ah[0] + r[2][1]*ah[1] + r[2][2]*ah[2]
-	// ri = R I, then R I Rᵀ.
-	var ri spatial.Mat3
-	ai := &a.I
-	for i := range 3 {
-		a0, a1, a2 := r[i][0], r[i][1], r[i][2]
-		ri[i] = [3]float64{a0*ai[0][0] + a1*ai[1][0] + a2*ai[2][0], a0*ai[0][1] + a1*ai[1][1] + a2*ai[2][1], a0*ai[0][2] + a1*ai[1][2] + a2*ai[2][2]}
-	}
-	// skew(p)skew(hr) + skew(hr)skew(p) and skew(p)², entry by entry as spatial's skewMul.
+	hr0 := r00*ah[0] + r01*ah[1] + r02*ah[2]
+	hr1 := r10*ah[0] + r11*ah[1] + r12*ah[2]
+	hr2 := r20*ah[0] + r21*ah[1] + r22*ah[2]
 	p0, p1, p2 := p[0], p[1], p[2]
-	var s12, s3 [3][3]float64
-	s12[0][0] = (-p2*hr2 - p1*hr1) + (-hr2*p2 - hr1*p1)
-	s12[0][1] = p1*hr0 + hr1*p0
-	s12[0][2] = p2*hr0 + hr2*p0
-	s12[1][0] = p0*hr1 + hr0*p1
-	s12[1][1] = (-p2*hr2 - p0*hr0) + (-hr2*p2 - hr0*p0)
-	s12[1][2] = p2*hr1 + hr2*p1
-	s12[2][0] = p0*hr2 + hr0*p2
-	s12[2][1] = p1*hr2 + hr1*p2
-	s12[2][2] = (-p1*hr1 - p0*hr0) + (-hr1*p1 - hr0*p0)
-	s3[0][0] = -p2*p2 - p1*p1
-	s3[0][1] = p1 * p0
-	s3[0][2] = p2 * p0
-	s3[1][0] = p0 * p1
-	s3[1][1] = -p2*p2 - p0*p0
-	s3[1][2] = p2 * p1
-	s3[2][0] = p0 * p2
-	s3[2][1] = p1 * p2
-	s3[2][2] = -p1*p1 - p0*p0
+	ai := &a.I
+	ri00 := r00*ai[0][0] + r01*ai[1][0] + r02*ai[2][0]
+	ri01 := r00*ai[0][1] + r01*ai[1][1] + r02*ai[2][1]
+	ri02 := r00*ai[0][2] + r01*ai[1][2] + r02*ai[2][2]
+	ri10 := r10*ai[0][0] + r11*ai[1][0] + r12*ai[2][0]
+	ri11 := r10*ai[0][1] + r11*ai[1][1] + r12*ai[2][1]
+	ri12 := r10*ai[0][2] + r11*ai[1][2] + r12*ai[2][2]
+	ri20 := r20*ai[0][0] + r21*ai[1][0] + r22*ai[2][0]
+	ri21 := r20*ai[0][1] + r21*ai[1][1] + r22*ai[2][1]
+	ri22 := r20*ai[0][2] + r21*ai[1][2] + r22*ai[2][2]
+	// R I Rᵀ − (skew(p)skew(hr) + skew(hr)skew(p)) − m skew(p)², entry by entry.
 	oi := &out.I
-	for j := range 3 {
-		a0, a1, a2 := ri[j][0], ri[j][1], ri[j][2]
-		for k := range 3 {
-			x := a0*r[k][0] + a1*r[k][1] + a2*r[k][2]
-			oi[j][k] += x - s12[j][k] - s3[j][k]*m
-		}
-	}
+	oi[0][0] += (ri00*r00 + ri01*r01 + ri02*r02) - ((-p2*hr2 - p1*hr1) + (-hr2*p2 - hr1*p1)) - (-p2*p2-p1*p1)*m
+	oi[0][1] += (ri00*r10 + ri01*r11 + ri02*r12) - (p1*hr0 + hr1*p0) - (p1*p0)*m
+	oi[0][2] += (ri00*r20 + ri01*r21 + ri02*r22) - (p2*hr0 + hr2*p0) - (p2*p0)*m
+	oi[1][0] += (ri10*r00 + ri11*r01 + ri12*r02) - (p0*hr1 + hr0*p1) - (p0*p1)*m
+	oi[1][1] += (ri10*r10 + ri11*r11 + ri12*r12) - ((-p2*hr2 - p0*hr0) + (-hr2*p2 - hr0*p0)) - (-p2*p2-p0*p0)*m
+	oi[1][2] += (ri10*r20 + ri11*r21 + ri12*r22) - (p2*hr1 + hr2*p1) - (p2*p1)*m
+	oi[2][0] += (ri20*r00 + ri21*r01 + ri22*r02) - (p0*hr2 + hr0*p2) - (p0*p2)*m
+	oi[2][1] += (ri20*r10 + ri21*r11 + ri22*r12) - (p1*hr2 + hr1*p2) - (p1*p2)*m
+	oi[2][2] += (ri20*r20 + ri21*r21 + ri22*r22) - ((-p1*hr1 - p0*hr0) + (-hr1*p1 - hr0*p0)) - (-p1*p1-p0*p0)*m
 	out.Mass += m
 	oh := &out.H
-	oh[0] += hr0 + m*p[0]
-	oh[1] += hr1 + m*p[1]
-	oh[2] += hr2 + m*p[2]
+	oh[0] += hr0 + m*p0
+	oh[1] += hr1 + m*p1
+	oh[2] += hr2 + m*p2
 }

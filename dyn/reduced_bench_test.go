@@ -1,6 +1,7 @@
 package dyn
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/robocompiler/robocompiler/closure"
@@ -24,6 +25,9 @@ func newMechanismState(tb testing.TB, name string) *mechanismState {
 	tb.Helper()
 	g, err := robots.Get(name)
 	if err != nil {
+		if _, derr := robots.ModelsDir(); derr != nil && slices.Contains(robots.SharedNames(), name) {
+			tb.Skipf("%s: %v", name, err)
+		}
 		tb.Fatal(err)
 	}
 	m := build(tb, g)
@@ -61,11 +65,15 @@ func newMechanismState(tb testing.TB, name string) *mechanismState {
 	return s
 }
 
+// benchMechanisms are the built-in mechanisms and the named Kangaroo models (skipped when
+// the shared models are not beside the checkout).
+func benchMechanisms() []string { return append(robots.Names(), "kangaroo", "kangaroo_floating") }
+
 // BenchmarkReducedDynamics times ReducedDynamics and the Cholesky solve (Reduced.Forward)
-// on the built-in mechanisms after their kinematics, as the front door's Dynamics and
-// Accelerations run them.
+// on the built-in mechanisms and Kangaroo after their kinematics, as the front door's
+// Dynamics and Accelerations run them.
 func BenchmarkReducedDynamics(b *testing.B) {
-	for _, name := range robots.Names() {
+	for _, name := range benchMechanisms() {
 		b.Run(name, func(b *testing.B) {
 			s := newMechanismState(b, name)
 			d := NewData(s.m)

@@ -62,7 +62,7 @@ func (d *Data) RNEATangent(t *Tangent, dq, dv, da []float64, dtau []float64) {
 		ed := &m.Edges[e]
 		j := &m.Joints[ed.Joint]
 		c, p := ed.Child, ed.Parent
-		x := d.xup[c]
+		x := &d.xup[c]
 		var xi, dsv, sdv, dsa, sda spatial.Vec6
 		moved, driven := false, false // xi ≠ 0; S·dv or S·da ≠ 0 (to the entries' zeros)
 		for k := range j.NV {
@@ -94,8 +94,10 @@ func (d *Data) RNEATangent(t *Tangent, dq, dv, da []float64, dtau []float64) {
 		}
 		dtw, dacc := dsv.Add(sdv), dsa.Add(sda)
 		if t.reached[p] {
-			dtw = dtw.Add(x.InvActMotion(t.tw[p]))
-			dacc = dacc.Add(x.InvActMotion(t.acc[p]))
+			var tp, ap spatial.Vec6
+			invActMotion(&tp, x, &t.tw[p])
+			invActMotion(&ap, x, &t.acc[p])
+			dtw, dacc = dtw.Add(tp), dacc.Add(ap)
 		}
 		if moved {
 			dtw = dtw.Sub(spatial.CrossMotion(xi, t.twp[c]))
@@ -110,9 +112,11 @@ func (d *Data) RNEATangent(t *Tangent, dq, dv, da []float64, dtau []float64) {
 		}
 		t.tw[c], t.acc[c] = dtw, dacc
 		in := &m.Bodies[c-1].Inertia
-		t.f[c] = in.MulMotion(dacc)
+		mulMotion(&t.f[c], in, &dacc)
 		if spun {
-			t.f[c] = t.f[c].Add(spatial.CrossForce(dtw, t.itw[c])).Add(spatial.CrossForce(d.twist[c], in.MulMotion(dtw)))
+			var idtw spatial.Vec6
+			mulMotion(&idtw, in, &dtw)
+			t.f[c] = t.f[c].Add(spatial.CrossForce(dtw, t.itw[c])).Add(spatial.CrossForce(d.twist[c], idtw))
 		}
 	}
 	for e := len(m.Edges) - 1; e >= 0; e-- {
@@ -147,7 +151,7 @@ func (d *Data) RNEATangent(t *Tangent, dq, dv, da []float64, dtau []float64) {
 			if moved {
 				df = df.Add(spatial.CrossForce(xi, f))
 			}
-			t.f[ed.Parent] = t.f[ed.Parent].Add(d.xup[c].ActForce(df))
+			actForceAdd(&t.f[ed.Parent], &d.xup[c], &df)
 		}
 	}
 }
@@ -161,8 +165,9 @@ func (d *Data) PrepareTangent(t *Tangent, v, a []float64) {
 	for e := range m.Edges {
 		ed := &m.Edges[e]
 		j := &m.Joints[ed.Joint]
-		c, x := ed.Child, d.xup[ed.Child]
-		t.twp[c], t.accp[c] = x.InvActMotion(d.twist[ed.Parent]), x.InvActMotion(d.accG[ed.Parent])
+		c, x := ed.Child, &d.xup[ed.Child]
+		invActMotion(&t.twp[c], x, &d.twist[ed.Parent])
+		invActMotion(&t.accp[c], x, &d.accG[ed.Parent])
 		var sv, sa spatial.Vec6
 		for k := range j.NV {
 			s := d.s[j.V0+k]
@@ -172,6 +177,6 @@ func (d *Data) PrepareTangent(t *Tangent, v, a []float64) {
 			}
 		}
 		t.sv[c], t.sa[c] = sv, sa
-		t.itw[c] = m.Bodies[c-1].Inertia.MulMotion(d.twist[c])
+		mulMotion(&t.itw[c], &m.Bodies[c-1].Inertia, &d.twist[c])
 	}
 }
