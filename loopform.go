@@ -77,6 +77,7 @@ func (l *loopForm) solver(d *Data) (*kkt.Solver, error) {
 // loopConstraints is Constraints in the loop form: the residual at Q.
 func (d *Data) loopConstraints() error {
 	d.Tracker.Data().Residual(d.Q)
+	d.loop.s.Invalidate() // the next Interfaces places and factors at Q again
 	return nil
 }
 
