@@ -72,7 +72,9 @@ func TestLadderModels(t *testing.T) {
 // form and ladders above LoopFormMin velocities (100 and 1,000 loops) its loop form, both
 // O(n). workspace-B is the heap the assembled front-door workspace holds; for the ladders
 // loop-B is the loop form's own share (kkt.Solver.Bytes), the rest being the closure
-// tracker's dense Jacobian and lift. Assembling the 1,000-loop ladder (its partition's
+// tracker's dense Jacobian and lift. fourbar_ladder_loopform=10 forces the loop form on
+// the 10-loop ladder (which by default takes the dense path), for the loop form's growth
+// from 10 to 1,000 loops. Assembling the 1,000-loop ladder (its partition's
 // dense pivoted QR) takes about a minute before the timing starts.
 func BenchmarkSizeLadder(b *testing.B) {
 	for _, n := range []int{100, 1000, 10000} {
@@ -104,8 +106,12 @@ func BenchmarkSizeLadder(b *testing.B) {
 		n    int
 		g    func(int) *cmg.Graph
 	}{{"chain", 100, robots.Chain}, {"chain", 1000, robots.Chain}, {"chain", 10000, robots.Chain},
-		{"fourbar_ladder", 10, robots.FourBarLadder}, {"fourbar_ladder", 100, robots.FourBarLadder}, {"fourbar_ladder", 1000, robots.FourBarLadder}} {
+		{"fourbar_ladder", 10, robots.FourBarLadder}, {"fourbar_ladder_loopform", 10, robots.FourBarLadder},
+		{"fourbar_ladder", 100, robots.FourBarLadder}, {"fourbar_ladder", 1000, robots.FourBarLadder}} {
 		b.Run(fmt.Sprintf("forward/%s=%d", c.name, c.n), func(b *testing.B) {
+			if c.name == "fourbar_ladder_loopform" { // the loop form forced below LoopFormMin
+				defer robocompiler.SetLoopFormMin(0)()
+			}
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
