@@ -152,7 +152,7 @@ func (d *Data) loopAccelerations(f, tauT []float64) error {
 	} else {
 		clear(d.TauR)
 	}
-	if err := s.Forward(c, d.Q, d.V, tau, l.fext, d.A); err != nil {
+	if err := s.Forward(c, d.Q, d.V, d.Curv, tau, l.fext, d.A); err != nil {
 		return err
 	}
 	for k, i := range d.Partition().Independent {
@@ -174,4 +174,38 @@ func (d *Data) loopInverse() error {
 	}
 	d.Kin.Dyn.RNEA(d.Q, d.V, d.A, l.fext, l.y)
 	return s.ReducedForce(c, d.Q, l.y, d.TauR)
+}
+
+// loopReducedMass writes M_r = E_Tᵀ M_T E_T (D × D, row-major) at Q column by column: the
+// lift of a unit independent speed, M_T times it by RNEA at rest without gravity's share,
+// and E_Tᵀ of that by a transposed solve: O(n·D) time and O(n) memory besides M.
+func (d *Data) loopReducedMass(M []float64) error {
+	s, err := d.loop.solver(d)
+	if err != nil {
+		return err
+	}
+	m, c, n := d.m, d.Tracker.Data(), d.Mobility()
+	u, v, zero := make([]float64, n), make([]float64, m.NV), make([]float64, m.NV)
+	g, y, col := make([]float64, m.NVT), make([]float64, m.NVT), make([]float64, n)
+	k := d.Kin.Dyn
+	k.Bias(d.Q, zero, nil, g) // gravity (and nothing else at rest)
+	for j := range n {
+		clear(u)
+		u[j] = 1
+		if err := s.Velocity(c, d.Q, u, v); err != nil {
+			return err
+		}
+		k.RNEA(d.Q, zero, v, nil, y)
+		for i := range y {
+			y[i] -= g[i]
+		}
+		if err := s.ReducedForce(c, d.Q, y, col); err != nil {
+			return err
+		}
+		for i, x := range col {
+			M[i*n+j] = x
+		}
+	}
+	d.Kin.Dyn.ForwardKinematics(d.Q, d.V) // leave the tree's twists at the state
+	return nil
 }

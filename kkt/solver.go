@@ -345,12 +345,17 @@ func (s *Solver) ReducedForce(c *closure.Data, q, y, r []float64) error {
 // Forward solves the constrained dynamics at the feasible state (q, v) for the tree
 // efforts tauT (len NVT; nil: none) and external wrenches fext (nil, or one body-frame
 // wrench per node as for dyn.Data.RNEA), writing the accelerations a (len NV): the
-// a = E u̇ + c whose independent part u̇ solves M_r u̇ = E_Tᵀ(τ_T − h_T − M_T c_T), without
+// a = E u̇ + c whose independent part u̇ solves M_r u̇ = E_Tᵀ(τ_T − h_T − M_T c_T), where c
+// is curv (len NV; the curvature Ė u of Acceleration, or anything else such as zero for
+// an ablation, as the dense path takes it) or, for nil, the exact curvature, without
 // forming E, M_T or M_r (Gauss's principle: the bodies' accelerations minimise the
 // acceleration energy under the closure rows at the acceleration level).
-func (s *Solver) Forward(c *closure.Data, q, v, tauT []float64, fext []spatial.Vec6, a []float64) error {
+func (s *Solver) Forward(c *closure.Data, q, v, curv, tauT []float64, fext []spatial.Vec6, a []float64) error {
 	m := s.m
 	dense.CheckLen("kkt: Forward", "v", len(v), m.NV)
+	if curv != nil {
+		dense.CheckLen("kkt: Forward", "curv", len(curv), m.NV)
+	}
 	dense.CheckLen("kkt: Forward", "a", len(a), m.NV)
 	if tauT != nil {
 		dense.CheckLen("kkt: Forward", "tauT", len(tauT), m.NVT)
@@ -363,6 +368,14 @@ func (s *Solver) Forward(c *closure.Data, q, v, tauT []float64, fext []spatial.V
 		return err
 	}
 	s.velocities(c, q, v)
+	if curv != nil { // the closure rows' acceleration is that of curv: C a = C curv
+		s.closureResidual(curv)
+		for ci := range s.cuts {
+			for k, x := range s.kres[ci] {
+				s.cuts[ci].kappa[k] -= x
+			}
+		}
+	}
 	grav := spatial.NewVec6(spatial.Vec3{}, m.Gravity.Neg())
 	for b := 1; b < len(s.force); b++ {
 		in := &m.Bodies[b-1].Inertia
