@@ -209,3 +209,25 @@ func (d *Data) loopReducedMass(M []float64) error {
 	d.Kin.Dyn.ForwardKinematics(d.Q, d.V) // leave the tree's twists at the state
 	return nil
 }
+
+// loopImpact sets U to the impact projection u = M_r⁻¹ E_Tᵀ M_T v_T of the tree velocity
+// vT (len NVT) in the loop form (SwitchModel): the forward dynamics at rest, without the
+// curvature, for the tree effort RNEA(q, 0, v_T) = M_T v_T + g(q), whose gravity share
+// cancels the bias.
+func (d *Data) loopImpact(vT []float64) error {
+	s, err := d.loop.solver(d)
+	if err != nil {
+		return err
+	}
+	m := d.m
+	zero, a := make([]float64, m.NV), make([]float64, m.NV)
+	copy(a, vT)
+	d.Kin.Dyn.RNEA(d.Q, zero, a, nil, d.loop.tau)
+	if err := s.Forward(d.Tracker.Data(), d.Q, zero, zero, d.loop.tau, nil, a); err != nil {
+		return err
+	}
+	for k, i := range d.Partition().Independent {
+		d.U[k] = a[i]
+	}
+	return nil
+}

@@ -285,3 +285,27 @@ func TestLoopFormDenseMatrices(t *testing.T) {
 		}
 	}
 }
+
+// TestLoopFormSwitchModel: the impact projection of SwitchModel in the loop form equals
+// the dense path's (switching a ladder of 10 loops to itself at a generic state).
+func TestLoopFormSwitchModel(t *testing.T) {
+	loop, dense := loopPair(t, robots.FourBarLadder(10), 3, 9)
+	func() {
+		defer robocompiler.SetLoopFormMin(0)()
+		if err := loop.SwitchModel(loop.Model()); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	func() {
+		defer robocompiler.SetLoopFormMin(math.MaxInt)()
+		if err := dense.SwitchModel(dense.Model()); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	if !loop.LoopForm() || dense.LoopForm() {
+		t.Fatalf("forms after the switch: %v, %v", loop.LoopForm(), dense.LoopForm())
+	}
+	if e := maxRel(loop.U, dense.U); !(e <= 1e-12) {
+		t.Errorf("SwitchModel: loop form's u differs from the dense path's by %.3g", e)
+	}
+}
