@@ -2,8 +2,9 @@ package robocompiler
 
 // The accessors below write the dense matrices of the last evaluation whatever form the
 // workspace holds them in: a loop-free model of more than closure.DenseIdentityMax
-// velocities keeps none of them (the tree form: E = I, M_r = M_T applied in O(n)), and
-// they are then formed on request, in O(n²) memory the caller provides.
+// velocities keeps none of them (the tree form: E = I, M_r = M_T applied in O(n)), nor
+// does a model with loops of more than LoopFormMin velocities keep M_T and M_r (the loop
+// form), and they are then formed on request, in O(n²) memory the caller provides.
 
 // DenseLift writes the lift E (NV × D, row-major) of the last Constraints (or the call
 // that moved Q) into E; a wrong length is a *ShapeError.
@@ -36,7 +37,7 @@ func (d *Data) DenseTreeMass(M []float64) error {
 	if err := checkLen("DenseTreeMass", "M", len(M), nvt*nvt); err != nil {
 		return err
 	}
-	if d.Reduced.Tree {
+	if d.Reduced.Tree || d.loop != nil {
 		d.Kin.Dyn.CRBA(d.Q, M)
 		return nil
 	}
@@ -54,6 +55,9 @@ func (d *Data) DenseReducedMass(M []float64) error {
 	if d.Reduced.Tree {
 		d.Kin.Dyn.CRBA(d.Q, M)
 		return nil
+	}
+	if d.loop != nil {
+		return d.loopReducedMass(M)
 	}
 	copy(M, d.Reduced.Mr)
 	return nil

@@ -95,6 +95,9 @@ func (w *Derivatives) bind(op string, d *Data) error {
 	if err := d.assembled(op); err != nil {
 		return err
 	}
+	if d.loop != nil {
+		return fmt.Errorf("%s: the partial derivatives need the dense M_r, which the loop form (a model with loops of more than %d velocities) does not keep", op, LoopFormMin)
+	}
 	if w.D != d.Mobility() || w.NF != len(d.Kin.Ports) {
 		return fmt.Errorf("%s: the derivative workspace is for mobility %d and %d ports; the state has %d and %d (make it with NewDerivatives after the state changes mode)",
 			op, w.D, w.NF, d.Mobility(), len(d.Kin.Ports))

@@ -3,13 +3,13 @@ package robocompiler_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"testing"
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/kkt"
 	"github.com/robocompiler/robocompiler/robots"
 )
 
@@ -69,10 +69,14 @@ func TestLadderModels(t *testing.T) {
 // BenchmarkSizeLadder times one reduced forward dynamics (Constraints and Forward, as
 // BenchmarkForward) on revolute chains and four-bar ladders of growing size, and ABA alone
 // on the chains. Chains above closure.DenseIdentityMax links take the front door's tree
-// form (O(n)); the ladder of 1,000 loops runs only with RC_LADDER_BIG=1 (its closure
-// Jacobian and lift are still dense: seconds and a gigabyte).
+// form and ladders above LoopFormMin velocities (100 and 1,000 loops) its loop form, both
+// O(n). workspace-B is the heap the assembled front-door workspace holds; for the ladders
+// loop-B is the loop form's own share (kkt.Solver.Bytes), the rest being the closure
+// tracker's dense Jacobian and lift. fourbar_ladder_loopform=10 forces the loop form on
+// the 10-loop ladder (which by default takes the dense path), for the loop form's growth
+// from 10 to 1,000 loops. Assembling the 1,000-loop ladder (its partition's
+// dense pivoted QR) takes about a minute before the timing starts.
 func BenchmarkSizeLadder(b *testing.B) {
-	big := os.Getenv("RC_LADDER_BIG") != ""
 	for _, n := range []int{100, 1000, 10000} {
 		b.Run(fmt.Sprintf("aba/chain=%d", n), func(b *testing.B) {
 			m, err := robocompiler.Compile(robots.Chain(n), robocompiler.Options{})
@@ -102,10 +106,11 @@ func BenchmarkSizeLadder(b *testing.B) {
 		n    int
 		g    func(int) *cmg.Graph
 	}{{"chain", 100, robots.Chain}, {"chain", 1000, robots.Chain}, {"chain", 10000, robots.Chain},
-		{"fourbar_ladder", 10, robots.FourBarLadder}, {"fourbar_ladder", 100, robots.FourBarLadder}, {"fourbar_ladder", 1000, robots.FourBarLadder}} {
+		{"fourbar_ladder", 10, robots.FourBarLadder}, {"fourbar_ladder_loopform", 10, robots.FourBarLadder},
+		{"fourbar_ladder", 100, robots.FourBarLadder}, {"fourbar_ladder", 1000, robots.FourBarLadder}} {
 		b.Run(fmt.Sprintf("forward/%s=%d", c.name, c.n), func(b *testing.B) {
-			if !big && c.name != "chain" && c.n > 100 {
-				b.Skip("dense closure Jacobian and lift: set RC_LADDER_BIG=1")
+			if c.name == "fourbar_ladder_loopform" { // the loop form forced below LoopFormMin
+				defer robocompiler.SetLoopFormMin(0)()
 			}
 			var before, after runtime.MemStats
 			runtime.GC()
@@ -122,8 +127,14 @@ func BenchmarkSizeLadder(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			// workspace-B is the heap the assembled front-door workspace holds.
 			b.ReportMetric(float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)), "workspace-B")
+			if d.LoopForm() {
+				s, err := kkt.New(d.Model().Model, d.Partition())
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(s.Bytes()), "loop-B")
+			}
 		})
 	}
 }

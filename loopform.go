@@ -77,6 +77,7 @@ func (l *loopForm) solver(d *Data) (*kkt.Solver, error) {
 // loopConstraints is Constraints in the loop form: the residual at Q.
 func (d *Data) loopConstraints() error {
 	d.Tracker.Data().Residual(d.Q)
+	d.loop.s.Invalidate() // the next Interfaces places and factors at Q again
 	return nil
 }
 
@@ -151,7 +152,7 @@ func (d *Data) loopAccelerations(f, tauT []float64) error {
 	} else {
 		clear(d.TauR)
 	}
-	if err := s.Forward(c, d.Q, d.V, tau, l.fext, d.A); err != nil {
+	if err := s.Forward(c, d.Q, d.V, d.Curv, tau, l.fext, d.A); err != nil {
 		return err
 	}
 	for k, i := range d.Partition().Independent {
@@ -173,4 +174,60 @@ func (d *Data) loopInverse() error {
 	}
 	d.Kin.Dyn.RNEA(d.Q, d.V, d.A, l.fext, l.y)
 	return s.ReducedForce(c, d.Q, l.y, d.TauR)
+}
+
+// loopReducedMass writes M_r = E_Tᵀ M_T E_T (D × D, row-major) at Q column by column: the
+// lift of a unit independent speed, M_T times it by RNEA at rest without gravity's share,
+// and E_Tᵀ of that by a transposed solve: O(n·D) time and O(n) memory besides M.
+func (d *Data) loopReducedMass(M []float64) error {
+	s, err := d.loop.solver(d)
+	if err != nil {
+		return err
+	}
+	m, c, n := d.m, d.Tracker.Data(), d.Mobility()
+	u, v, zero := make([]float64, n), make([]float64, m.NV), make([]float64, m.NV)
+	g, y, col := make([]float64, m.NVT), make([]float64, m.NVT), make([]float64, n)
+	k := d.Kin.Dyn
+	k.Bias(d.Q, zero, nil, g) // gravity (and nothing else at rest)
+	for j := range n {
+		clear(u)
+		u[j] = 1
+		if err := s.Velocity(c, d.Q, u, v); err != nil {
+			return err
+		}
+		k.RNEA(d.Q, zero, v, nil, y)
+		for i := range y {
+			y[i] -= g[i]
+		}
+		if err := s.ReducedForce(c, d.Q, y, col); err != nil {
+			return err
+		}
+		for i, x := range col {
+			M[i*n+j] = x
+		}
+	}
+	d.Kin.Dyn.ForwardKinematics(d.Q, d.V) // leave the tree's twists at the state
+	return nil
+}
+
+// loopImpact sets U to the impact projection u = M_r⁻¹ E_Tᵀ M_T v_T of the tree velocity
+// vT (len NVT) in the loop form (SwitchModel): the forward dynamics at rest, without the
+// curvature, for the tree effort RNEA(q, 0, v_T) = M_T v_T + g(q), whose gravity share
+// cancels the bias.
+func (d *Data) loopImpact(vT []float64) error {
+	s, err := d.loop.solver(d)
+	if err != nil {
+		return err
+	}
+	m := d.m
+	zero, a := make([]float64, m.NV), make([]float64, m.NV)
+	copy(a, vT)
+	d.Kin.Dyn.RNEA(d.Q, zero, a, nil, d.loop.tau)
+	if err := s.Forward(d.Tracker.Data(), d.Q, zero, zero, d.loop.tau, nil, a); err != nil {
+		return err
+	}
+	for k, i := range d.Partition().Independent {
+		d.U[k] = a[i]
+	}
+	return nil
 }

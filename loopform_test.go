@@ -96,7 +96,7 @@ func compareLoop(t *testing.T, name string, loop, dense *robocompiler.Data, tol 
 		}
 	}
 	udot := append([]float64(nil), dense.Udot...)
-	type out struct{ V, Curv, HT, Hr, TauRInv, TauR, Udot, A []float64 }
+	type out struct{ V, Curv, HT, Hr, TauRInv, TauR, Udot, A, A0 []float64 }
 	run := func(d *robocompiler.Data) out {
 		var o out
 		if err := d.SetState(d.U, udot); err != nil {
@@ -116,6 +116,16 @@ func compareLoop(t *testing.T, name string, loop, dense *robocompiler.Data, tol 
 		o.V, o.Curv = append(o.V, d.V...), append(o.Curv, d.Curv...)
 		o.HT, o.Hr = append(o.HT, d.Reduced.HT...), append(o.Hr, d.Reduced.Hr...)
 		o.TauR, o.Udot, o.A = append(o.TauR, d.TauR...), append(o.Udot, d.Udot...), append(o.A, d.A...)
+		// The curvature ablation of check: with Curv zeroed, A = E u̇ with h_r lacking
+		// M_T c_T.
+		clear(d.Curv)
+		if err := d.Dynamics(fext); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Accelerations(f, tauT); err != nil {
+			t.Fatal(err)
+		}
+		o.A0 = append(o.A0, d.A...)
 		return o
 	}
 	l, r := run(loop), run(dense)
@@ -123,7 +133,7 @@ func compareLoop(t *testing.T, name string, loop, dense *robocompiler.Data, tol 
 		what string
 		a, b []float64
 	}{{"V", l.V, r.V}, {"Curv", l.Curv, r.Curv}, {"HT", l.HT, r.HT}, {"Hr", l.Hr, r.Hr},
-		{"TauR (Inverse)", l.TauRInv, r.TauRInv}, {"TauR", l.TauR, r.TauR}, {"Udot", l.Udot, r.Udot}, {"A", l.A, r.A}} {
+		{"TauR (Inverse)", l.TauRInv, r.TauRInv}, {"TauR", l.TauR, r.TauR}, {"Udot", l.Udot, r.Udot}, {"A", l.A, r.A}, {"A (Curv = 0)", l.A0, r.A0}} {
 		if e := maxRel(c.a, c.b); !(e <= tol) {
 			t.Errorf("%s: %s differs from the dense path by %.3g (relative), want ≤ %.0e", name, c.what, e, tol)
 		} else {
@@ -133,8 +143,8 @@ func compareLoop(t *testing.T, name string, loop, dense *robocompiler.Data, tol 
 }
 
 // TestLoopFormMatchesDense: forced on, the loop form gives the dense path's interfaces and
-// dynamics (V, Curv, h_T, h_r, the reduced efforts of Inverse and Accelerations, u̇ and A)
-// to 1e-12 at a generic state with port efforts, tree efforts and external wrenches, on
+// dynamics (V, Curv, h_T, h_r, the reduced efforts of Inverse and Accelerations, u̇ and A,
+// and A with Curv zeroed as check's curvature ablation does) to 1e-12 at a generic state with port efforts, tree efforts and external wrenches, on
 // the built-in closed chains it covers and on a ladder of 10 four-bar loops. The excavator
 // is held to 1e-11: its 9 kg linkage between bodies of up to 5 t, closed twice by
 // symmetric links, leaves the maximal-coordinate solve about 3e-12 from the 192-bit KKT
@@ -238,5 +248,64 @@ func TestLoopFormDefault(t *testing.T) {
 		if d := ladderData(t, robots.FourBarLadder(c.k)); d.LoopForm() != c.loop {
 			t.Errorf("ladder of %d loops: loop form %v, want %v", c.k, d.LoopForm(), c.loop)
 		}
+	}
+}
+
+// TestLoopFormDenseMatrices: in the loop form, DenseTreeMass and DenseReducedMass form
+// M_T and M_r on request equal to the dense path's (1e-12).
+func TestLoopFormDenseMatrices(t *testing.T) {
+	for i, name := range []string{"stewart", "fivebar"} {
+		g, err := robots.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loop, dense := loopPair(t, g, 3, uint64(20+i))
+		m := dense.Model()
+		n := dense.Mobility()
+		for _, d := range []*robocompiler.Data{loop, dense} {
+			if err := d.Forward(nil, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, c := range []struct {
+			what string
+			size int
+			get  func(*robocompiler.Data, []float64) error
+		}{{"M_T", m.NVT * m.NVT, (*robocompiler.Data).DenseTreeMass}, {"M_r", n * n, (*robocompiler.Data).DenseReducedMass}} {
+			a, b := make([]float64, c.size), make([]float64, c.size)
+			if err := c.get(loop, a); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.get(dense, b); err != nil {
+				t.Fatal(err)
+			}
+			if e := maxRel(a, b); !(e <= 1e-12) {
+				t.Errorf("%s: loop form's %s differs by %.3g", name, c.what, e)
+			}
+		}
+	}
+}
+
+// TestLoopFormSwitchModel: the impact projection of SwitchModel in the loop form equals
+// the dense path's (switching a ladder of 10 loops to itself at a generic state).
+func TestLoopFormSwitchModel(t *testing.T) {
+	loop, dense := loopPair(t, robots.FourBarLadder(10), 3, 9)
+	func() {
+		defer robocompiler.SetLoopFormMin(0)()
+		if err := loop.SwitchModel(loop.Model()); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	func() {
+		defer robocompiler.SetLoopFormMin(math.MaxInt)()
+		if err := dense.SwitchModel(dense.Model()); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	if !loop.LoopForm() || dense.LoopForm() {
+		t.Fatalf("forms after the switch: %v, %v", loop.LoopForm(), dense.LoopForm())
+	}
+	if e := maxRel(loop.U, dense.U); !(e <= 1e-12) {
+		t.Errorf("SwitchModel: loop form's u differs from the dense path's by %.3g", e)
 	}
 }

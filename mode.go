@@ -48,6 +48,14 @@ func (d *Data) SwitchModel(next *Model) error {
 		*d = *nd
 		return nil
 	}
+	if nd.loop != nil {
+		if err := nd.loopImpact(vT); err != nil {
+			return err
+		}
+		nd.Assembly = a
+		*d = *nd
+		return nil
+	}
 	// b = E_Tᵀ M_T v_T; Forward solves M_r u = (b + h_r) − h_r.
 	r, n := nd.Reduced, m.NVT
 	e := nd.Tracker.Lift.E.RawMatrix()

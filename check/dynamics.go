@@ -76,7 +76,8 @@ func (w *workspace) dynamics(q, u []float64, curvature, reference bool) (dynWitn
 		out.deltaA, out.deltaF, err = w.treeDynamics(q, d.V, a[:n], tauT, fext)
 		return out, err
 	}
-	M, h, tau := augmented(red.MT, red.HT, tauT, n, nv)
+	MT := w.treeMass()
+	M, h, tau := augmented(MT, red.HT, tauT, n, nv)
 	big := nv <= ExtendedMaxNV
 	out.bigSkipped = !big
 	solve := kktref.Solve
@@ -95,7 +96,7 @@ func (w *workspace) dynamics(q, u []float64, curvature, reference bool) (dynWitn
 		}
 	}
 	out.deltaA = kktref.DeltaA(a[:n], aref[:n])
-	out.deltaF = kktref.DeltaF(red.MT, a[:n], aref[:n], tauT, red.HT)
+	out.deltaF = kktref.DeltaF(MT, a[:n], aref[:n], tauT, red.HT)
 	return out, nil
 }
 

@@ -146,7 +146,7 @@ func Protocol(d *robocompiler.Data, opts ProtocolOptions) (*ProtocolReport, erro
 		red := w.d.Reduced
 		a := w.d.A[:nvt]
 		da = append(da, kktref.DeltaA(a, aref))
-		df = append(df, kktref.DeltaF(red.MT, a, aref, tauT, red.HT))
+		df = append(df, kktref.DeltaF(w.treeMass(), a, aref, tauT, red.HT))
 		rep.States++
 	}
 	rep.DeltaAMedian, rep.DeltaAMax = medianMax(da)

@@ -32,7 +32,7 @@ func (e kktEngine) rows() int { return e.n }
 func (kktEngine) close()      {}
 
 func (kktEngine) accelerations(w *workspace, tauT []float64, _ int, _ spatial.Vec6, aref []float64) error {
-	M, h := w.d.Reduced.MT, w.d.Reduced.HT
+	M, h := w.treeMass(), w.d.Reduced.HT
 	return w.kkt(M, h, tauT, aref)
 }
 

@@ -163,15 +163,19 @@ func (w *workspace) condMr() float64 {
 	}
 	// Cholesky's error depends on M_r only through its diagonally scaled form
 	// S M_r S, S = diag(M_r)^(-1/2) (van der Sluis), so that is the one estimated.
+	mr := w.reducedMass()
+	if mr == nil {
+		return math.Inf(1)
+	}
 	n := r.D
 	s := make([]float64, n)
 	for i := range s {
-		s[i] = 1 / math.Sqrt(r.Mr[i*n+i])
+		s[i] = 1 / math.Sqrt(mr[i*n+i])
 	}
 	scaled := make([]float64, n*n)
 	for i := range n {
 		for j := range n {
-			scaled[i*n+j] = s[i] * r.Mr[i*n+j] * s[j]
+			scaled[i*n+j] = s[i] * mr[i*n+j] * s[j]
 		}
 	}
 	var ch mat.Cholesky

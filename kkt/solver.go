@@ -158,6 +158,10 @@ func (s *Solver) Bytes() int {
 	return n
 }
 
+// Invalidate forgets the placement, so that the next evaluation places the geometry and
+// factors again even at an unchanged q (after the closure workspace was evaluated anew).
+func (s *Solver) Invalidate() { s.placed = false }
+
 // place evaluates the geometry at q (len NQ) from the closure workspace c (its edge
 // placements and comparison row maps, evaluated there unless already placed at q), unless
 // the solver is placed at q already.
@@ -263,7 +267,7 @@ func (s *Solver) Velocity(c *closure.Data, q, u, v []float64) error {
 		return err
 	}
 	s.setRHS(s.lift, false, u)
-	s.solveRefined(s.lift, nil, s.acc)
+	s.solveRefined(s.lift, nil, s.acc, refineSteps)
 	s.recover(s.lift, s.acc, false, u, v)
 	return nil
 }
@@ -283,7 +287,7 @@ func (s *Solver) Acceleration(c *closure.Data, q, v, udot, a []float64) error {
 	}
 	s.velocities(c, q, v)
 	s.setRHS(s.lift, true, udot)
-	s.solveRefined(s.lift, nil, s.acc)
+	s.solveRefined(s.lift, nil, s.acc, refineSteps)
 	s.recover(s.lift, s.acc, true, udot, a)
 	return nil
 }
@@ -303,7 +307,7 @@ func (s *Solver) ReducedForce(c *closure.Data, q, y, r []float64) error {
 	clear(s.force)
 	s.jointWrenches(nil, y, false)
 	clear(sy.rhs)
-	s.solveRefined(sy, s.force, s.dA)
+	s.solveRefined(sy, s.force, s.dA, refineSteps)
 	// r = Bᵀλ for the pinned right-hand side g = B u: a tree joint's pin row carries its
 	// speed with coefficient 1, a cut joint's independent columns enter as Zᵀ P_ind.
 	clear(r)
@@ -341,12 +345,17 @@ func (s *Solver) ReducedForce(c *closure.Data, q, y, r []float64) error {
 // Forward solves the constrained dynamics at the feasible state (q, v) for the tree
 // efforts tauT (len NVT; nil: none) and external wrenches fext (nil, or one body-frame
 // wrench per node as for dyn.Data.RNEA), writing the accelerations a (len NV): the
-// a = E u̇ + c whose independent part u̇ solves M_r u̇ = E_Tᵀ(τ_T − h_T − M_T c_T), without
+// a = E u̇ + c whose independent part u̇ solves M_r u̇ = E_Tᵀ(τ_T − h_T − M_T c_T), where c
+// is curv (len NV; the curvature Ė u of Acceleration, or anything else such as zero for
+// an ablation, as the dense path takes it) or, for nil, the exact curvature, without
 // forming E, M_T or M_r (Gauss's principle: the bodies' accelerations minimise the
 // acceleration energy under the closure rows at the acceleration level).
-func (s *Solver) Forward(c *closure.Data, q, v, tauT []float64, fext []spatial.Vec6, a []float64) error {
+func (s *Solver) Forward(c *closure.Data, q, v, curv, tauT []float64, fext []spatial.Vec6, a []float64) error {
 	m := s.m
 	dense.CheckLen("kkt: Forward", "v", len(v), m.NV)
+	if curv != nil {
+		dense.CheckLen("kkt: Forward", "curv", len(curv), m.NV)
+	}
 	dense.CheckLen("kkt: Forward", "a", len(a), m.NV)
 	if tauT != nil {
 		dense.CheckLen("kkt: Forward", "tauT", len(tauT), m.NVT)
@@ -359,6 +368,14 @@ func (s *Solver) Forward(c *closure.Data, q, v, tauT []float64, fext []spatial.V
 		return err
 	}
 	s.velocities(c, q, v)
+	if curv != nil { // the closure rows' acceleration is that of curv: C a = C curv
+		s.closureResidual(curv)
+		for ci := range s.cuts {
+			for k, x := range s.kres[ci] {
+				s.cuts[ci].kappa[k] -= x
+			}
+		}
+	}
 	grav := spatial.NewVec6(spatial.Vec3{}, m.Gravity.Neg())
 	for b := 1; b < len(s.force); b++ {
 		in := &m.Bodies[b-1].Inertia
@@ -371,7 +388,7 @@ func (s *Solver) Forward(c *closure.Data, q, v, tauT []float64, fext []spatial.V
 	}
 	s.jointWrenches(v, tauT, true)
 	s.setRHS(s.dyn, true, nil)
-	s.solveRefined(s.dyn, s.force, s.acc)
+	s.solveRefined(s.dyn, s.force, s.acc, refineSteps)
 	s.recover(s.dyn, s.acc, true, nil, a)
 	copy(s.lam, s.dyn.lam)
 	for range forwardRefineSteps {
@@ -386,7 +403,7 @@ func (s *Solver) Forward(c *closure.Data, q, v, tauT []float64, fext []spatial.V
 // along a long chain are much larger than the net generalised forces; the joint-space
 // residual does not, so that the result agrees with the relative-coordinate path to
 // round-off of the reduced equations.
-const forwardRefineSteps = 2
+const forwardRefineSteps = 1
 
 // refineForward is one step of iterative refinement: with the cut wrenches of the
 // current multipliers as external forces, the tree residual ρ = τ_T − RNEA(q, v, a) is
@@ -434,7 +451,7 @@ func (s *Solver) refineForward(q, v, tauT []float64, fext []spatial.Vec6, a []fl
 		s.cuts[ci].kappa, s.kres[ci] = s.kres[ci], s.cuts[ci].kappa
 	}
 	s.setRHS(sy, true, nil)
-	s.solveRefined(sy, s.force, s.dA)
+	s.solveRefined(sy, s.force, s.dA, 0) // a small correction: its own round-off is negligible
 	s.recover(sy, s.dA, true, nil, s.da)
 	copy(s.cb, s.cbSave)
 	for ci := range s.cuts {

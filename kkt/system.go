@@ -271,17 +271,19 @@ func (s *Solver) solveA(sy *system, f, out []spatial.Vec6) {
 
 // refineSteps is the number of steps of iterative refinement on the KKT system after the
 // solve through K = G H⁻¹ Gᵀ, whose condition number is that of the KKT system squared:
-// each step brings the residual back to round-off of the unsquared system.
-const refineSteps = 2
+// one step brings the residual back to round-off of the unsquared system (a second one
+// changed nothing on the ladders and built-ins).
+const refineSteps = 1
 
-// solveRefined is solveA followed by refineSteps steps of iterative refinement on the
-// full KKT system [H Gᵀ; G 0][A; λ] = [f; g], each from residuals computed in O(n).
-func (s *Solver) solveRefined(sy *system, f, out []spatial.Vec6) {
+// solveRefined is solveA followed by steps steps of iterative refinement on the full KKT
+// system [H Gᵀ; G 0][A; λ] = [f; g], each from residuals computed in O(n); the
+// multipliers λ are left in sy.lam.
+func (s *Solver) solveRefined(sy *system, f, out []spatial.Vec6, steps int) {
 	copy(sy.g, sy.rhs)
 	s.solveA(sy, f, out)
 	copy(sy.lam, sy.rhs)
 	m := s.m
-	for range refineSteps {
+	for range steps {
 		for b := 1; b < len(out); b++ {
 			r := m.Bodies[b-1].Inertia.MulMotion(out[b]).Scale(-1)
 			if f != nil {
