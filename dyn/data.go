@@ -21,6 +21,9 @@ type Data struct {
 	accG  []spatial.Vec6      // RNEA acceleration with the gravity offset
 	force []spatial.Vec6      // RNEA net joint wrench on the node, node frame
 	ic    []spatial.Inertia   // CRBA composite inertia, node frame
+	// sw[k] is WorldSubspace(k) at the current placement when swValid (worldSubspaces).
+	sw      []spatial.Vec6
+	swValid bool
 
 	// s[V0+k] is column k of the child-frame motion subspace of the tree joint at V0.
 	s []spatial.Vec6
@@ -70,6 +73,7 @@ func NewData(m *compile.Model) *Data {
 		ic:    make([]spatial.Inertia, nn),
 		s:     make([]spatial.Vec6, m.NVT),
 		vnode: make([]int, m.NVT),
+		sw:    make([]spatial.Vec6, m.NVT),
 		kinQ:  make([]float64, m.NQT),
 		kinV:  make([]float64, m.NVT),
 		hbuf:  make([]float64, m.NVT),

@@ -10,7 +10,7 @@ import (
 // positions computes the edge transforms, world poses and motion subspaces at q.
 func (d *Data) positions(q []float64) {
 	m := d.m
-	d.kinematic = false
+	d.kinematic, d.swValid = false, false
 	for e := range m.Edges {
 		j := &m.Joints[m.Edges[e].Joint]
 		x := m.EdgePlacement(e, q, d.s[j.V0:j.V0+j.NV])
@@ -115,6 +115,7 @@ func (d *Data) ForwardKinematicsPlaced(q, v []float64, x []spatial.Transform, s 
 		panic(fmt.Sprintf("dyn: ForwardKinematicsPlaced: len(x), len(s) = %d, %d; want %d, at least %d", len(x), len(s), len(m.Edges), m.NVT))
 	}
 	copy(d.s, s[:m.NVT])
+	d.swValid = false
 	for e := range m.Edges {
 		d.placeEdge(e, &x[e])
 	}

@@ -256,7 +256,8 @@ func (r *Reduced) pattern(e blas64.General, n, nd int) []int32 {
 }
 
 // project forms M_r = E_Tᵀ me and h_r = E_Tᵀ mc over E_T's nonzeros (r.pattern) from the
-// products me = M_T E_T and mc = h_T + M_T c_T, and symmetrises M_r against round-off.
+// products me = M_T E_T and mc = h_T + M_T c_T: the upper triangle of M_r, mirrored into
+// the lower one, so that M_r is exactly symmetric.
 func (r *Reduced) project(e blas64.General, n, nd int) {
 	nz := r.enz
 	clear(r.Mr)
@@ -264,20 +265,20 @@ func (r *Reduced) project(e blas64.General, n, nd int) {
 	for i := range n {
 		ei := e.Data[i*e.Stride : i*e.Stride+nd]
 		mei := r.me[i*nd : i*nd+nd]
+		mci := r.mc[i]
 		for _, a32 := range nz[r.eoff[i]:r.eoff[i+1]] {
 			a := int(a32)
 			x := ei[a]
-			r.Hr[a] += x * r.mc[i]
-			row := r.Mr[a*nd : a*nd+nd]
-			for b, y := range mei {
+			r.Hr[a] += x * mci
+			row := r.Mr[a*nd+a : a*nd+nd]
+			for b, y := range mei[a:] {
 				row[b] += x * y
 			}
 		}
 	}
 	for a := range nd {
 		for b := a + 1; b < nd; b++ {
-			s := 0.5 * (r.Mr[a*nd+b] + r.Mr[b*nd+a])
-			r.Mr[a*nd+b], r.Mr[b*nd+a] = s, s
+			r.Mr[b*nd+a] = r.Mr[a*nd+b]
 		}
 	}
 }

@@ -16,10 +16,25 @@ func (d *Data) WorldSubspace(k int) spatial.Vec6 {
 	return w
 }
 
-// WorldSubspaces writes WorldSubspace(k) for every tree velocity k into w (len NVT).
+// WorldSubspaces writes WorldSubspace(k) for every tree velocity k into w (len NVT). They
+// are computed once per placement and shared with the dynamics that follow (ReducedDynamics).
 func (d *Data) WorldSubspaces(w []spatial.Vec6) {
 	dense.CheckLen("dyn: WorldSubspaces", "w", len(w), d.m.NVT)
-	for k := range w {
-		actMotion(&w[k], &d.pose[d.vnode[k]], &d.s[k])
-	}
+	copy(w, d.worldSubspaces())
 }
+
+// worldSubspaces returns WorldSubspace(k) for every k (len NVT, aliasing the workspace) at
+// the current placement, computing them once per placement.
+func (d *Data) worldSubspaces() []spatial.Vec6 {
+	if !d.swValid {
+		for k := range d.sw {
+			actMotion(&d.sw[k], &d.pose[d.vnode[k]], &d.s[k])
+		}
+		d.swValid = true
+	}
+	return d.sw
+}
+
+// VelocityNode returns the node carried by tree velocity k (0 ≤ k < NVT): the child node
+// of that velocity's tree edge.
+func (d *Data) VelocityNode(k int) int { return d.vnode[k] }
