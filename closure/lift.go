@@ -54,7 +54,7 @@ type Lift struct {
 	// rows are the selected rows in the factorisation's row order (Partition.Rows grouped
 	// by block, see blockOrder); depSign includes the sign of both orders.
 	rows []int
-	ra      blas64.General
+	ra   blas64.General
 	// The scaled blocks are kept for one step of iterative refinement: R_p row by row as
 	// its nonzeros rp0Val in columns rp0Col[rp0Ptr[i]:rp0Ptr[i+1]], and ra0; res holds the
 	// residual ra0 − R_p·X.
