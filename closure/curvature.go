@@ -20,7 +20,7 @@ func (l *Lift) Curvature(gamma, c []float64) {
 	}
 	// Scaled right-hand side −D_r γ_S; the solution is D_c⁻¹ c_p.
 	b := l.work[:r]
-	for i, row := range p.Rows {
+	for i, row := range l.rows {
 		b[i] = -gamma[row] * p.rowScale[row]
 	}
 	l.lu.solve(blas64.General{Rows: r, Cols: 1, Stride: 1, Data: b})

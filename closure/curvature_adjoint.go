@@ -24,7 +24,7 @@ func (l *Lift) CurvatureAdjoint(z, y []float64) {
 			w[k], w[q] = w[q], w[k]
 		}
 	}
-	for i, row := range p.Rows {
+	for i, row := range l.rows {
 		y[row] = -w[i] * p.rowScale[row]
 	}
 }

@@ -51,7 +51,10 @@ type Lift struct {
 	lu      *lu
 	dep     []int
 	depSign int
-	ra      blas64.General
+	// rows are the selected rows in the factorisation's row order (Partition.Rows grouped
+	// by block, see blockOrder); depSign includes the sign of both orders.
+	rows []int
+	ra   blas64.General
 	// The scaled blocks are kept for one step of iterative refinement: R_p row by row as
 	// its nonzeros rp0Val in columns rp0Col[rp0Ptr[i]:rp0Ptr[i+1]], and ra0; res holds the
 	// residual ra0 − R_p·X.
@@ -95,9 +98,22 @@ func NewLift(p *Partition, nv int) *Lift {
 	if d == 0 || (l.Identity && nv > DenseIdentityMax) {
 		l.E = &mat.Dense{}
 	}
-	l.dep = p.luOrder()
-	l.depSign = permutationSign(p.Dependent, l.dep)
-	l.structure(p)
+	l.rows, l.dep = p.Rows, p.luOrder()
+	rowCols := p.rowCols
+	if rowCols == nil {
+		all := append(append([]int(nil), p.Dependent...), p.Independent...)
+		rowCols = make([][]int, p.Rank)
+		for i := range rowCols {
+			rowCols[i] = all
+		}
+	}
+	l.blockOrder(rowCols)
+	l.depSign = permutationSign(p.Dependent, l.dep) * permutationSign(p.Rows, l.rows)
+	colsOf := make(map[int][]int, len(p.Rows))
+	for i, row := range p.Rows {
+		colsOf[row] = rowCols[i]
+	}
+	l.structure(colsOf)
 	l.scale = make([]float64, r+2*d)
 	for k, c := range l.dep {
 		l.scale[k] = p.colScale[c]
@@ -214,8 +230,13 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 				ri[j] -= x * xk[j]
 			}
 		}
-		if !(maxAbs(ri) <= refineTol*epsilon*bound) { // a NaN residual refines (and stays NaN)
-			refine = true
+		if thr := refineTol * epsilon * bound; !refine {
+			for _, x := range ri {
+				if !(math.Abs(x) <= thr) { // a NaN residual refines (and stays NaN)
+					refine = true
+					break
+				}
+			}
 		}
 	}
 	if refine {
@@ -245,21 +266,83 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	return nil
 }
 
+// blockOrder groups the selected rows (rows) and the dependent columns (dep) of R_p by the
+// connected components of its structure (rowCols[i]: the columns row p.Rows[i] can be
+// nonzero in), keeping their order within each component, when every component is
+// square and there are several: R_p is then block diagonal, and the factorisation works
+// within each block's extent (lu.lo, lu.hi) instead of whole rows and columns. The
+// factors are those of the ungrouped order, up to the order of exactly tied pivots.
+func (l *Lift) blockOrder(rowCols [][]int) {
+	r := len(l.rows)
+	parent := make([]int, 2*r) // rows 0..r-1, then dependent positions r..2r-1
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	depPos := make(map[int]int, r)
+	for k, c := range l.dep {
+		depPos[c] = k
+	}
+	for i, cols := range rowCols {
+		for _, c := range cols {
+			if k, ok := depPos[c]; ok {
+				parent[find(i)] = find(r + k)
+			}
+		}
+	}
+	var roots []int
+	rowsOf, colsOf := map[int][]int{}, map[int][]int{}
+	for k := range r {
+		root := find(r + k)
+		if colsOf[root] == nil {
+			roots = append(roots, root)
+		}
+		colsOf[root] = append(colsOf[root], k)
+	}
+	for i := range r {
+		root := find(i)
+		rowsOf[root] = append(rowsOf[root], i)
+	}
+	if len(roots) < 2 || len(rowsOf) != len(roots) {
+		return
+	}
+	for _, root := range roots {
+		if len(rowsOf[root]) != len(colsOf[root]) {
+			return
+		}
+	}
+	rows, dep := make([]int, 0, r), make([]int, 0, r)
+	l.lu.lo, l.lu.hi = make([]int, r), make([]int, r)
+	for _, root := range roots {
+		lo := len(dep)
+		for _, i := range rowsOf[root] {
+			rows = append(rows, l.rows[i])
+		}
+		for _, k := range colsOf[root] {
+			dep = append(dep, l.dep[k])
+		}
+		for k := lo; k < len(dep); k++ {
+			l.lu.lo[k], l.lu.hi[k] = lo, len(dep)
+		}
+	}
+	l.rows, l.dep = rows, dep
+}
+
 // spEntry is one structural entry of a selected row in the scaled blocks: position k
 // (in the order dep for R_p, Independent for R_a) of velocity column c.
 type spEntry struct{ k, c int }
 
-// structure lists the structural entries of every selected row in R_p (by position) and
-// in R_a: from C's structure when the partition knows it, else every column.
-func (l *Lift) structure(p *Partition) {
-	rowCols := p.rowCols
-	if rowCols == nil {
-		all := append(append([]int(nil), p.Dependent...), p.Independent...)
-		rowCols = make([][]int, p.Rank)
-		for i := range rowCols {
-			rowCols[i] = all
-		}
-	}
+// structure lists the structural entries of every selected row (in the order rows) in
+// R_p (by position) and in R_a, from the columns colsOf[row] C can be nonzero in.
+func (l *Lift) structure(colsOf map[int][]int) {
+	p := l.P
 	depPos, indPos := map[int]int{}, map[int]int{}
 	for k, c := range l.dep {
 		depPos[c] = k
@@ -268,8 +351,8 @@ func (l *Lift) structure(p *Partition) {
 		indPos[c] = k
 	}
 	l.spDep, l.spInd = make([][]spEntry, p.Rank), make([][]spEntry, p.Rank)
-	for i, cols := range rowCols {
-		for _, c := range cols {
+	for i, row := range l.rows {
+		for _, c := range colsOf[row] {
 			if k, ok := depPos[c]; ok {
 				l.spDep[i] = append(l.spDep[i], spEntry{k, c})
 			}
@@ -292,7 +375,7 @@ func (l *Lift) scaleBlocks(raw blas64.General) {
 	depScale, indScale := l.scale[:r:r], l.scale[r:r+d:r+d]
 	clear(rp.Data)
 	nz := 0
-	for i, row := range p.Rows {
+	for i, row := range l.rows {
 		rs := p.rowScale[row]
 		src := raw.Data[row*raw.Stride : row*raw.Stride+raw.Cols]
 		l.rp0Ptr[i] = nz
@@ -311,9 +394,7 @@ func (l *Lift) scaleBlocks(raw blas64.General) {
 		for _, e := range l.spInd[i] {
 			x := -src[e.c] * rs * indScale[e.k]
 			rai[e.k] = x
-			if a := math.Abs(x); a > ramax || a != a { // a NaN stays
-				ramax = a
-			}
+			ramax = max(ramax, math.Abs(x)) // a NaN wins
 		}
 		l.raMax[i] = ramax
 	}
@@ -340,11 +421,7 @@ func (l *Lift) rpNorm() float64 {
 func maxAbs(x []float64) float64 {
 	m := 0.0
 	for _, v := range x {
-		if a := math.Abs(v); a > m {
-			m = a
-		} else if a != a {
-			return a
-		}
+		m = max(m, math.Abs(v)) // a NaN wins
 	}
 	return m
 }

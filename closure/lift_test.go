@@ -1,6 +1,7 @@
 package closure
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -68,6 +69,65 @@ func TestLiftRoundOff(t *testing.T) {
 		}
 		if worst > 1e-14 {
 			t.Errorf("%s: max |C E| / max(1, max |E|) = %.3g over %d configurations", f.name, worst, n)
+		}
+	}
+}
+
+// TestLiftBlocks: on the block-diagonal R_p of the excavator and Kangaroo (independent
+// loop modules) the lift factored block by block gives the E, RCond and Sign of the lift
+// that factors R_p whole (a partition that does not know C's structure), at random
+// assembled configurations.
+func TestLiftBlocks(t *testing.T) {
+	km, err := compile.Compile(kangaroo(t, testmodels.Kangaroo), compile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kq, _ := km.Seed("home")
+	ka, err := Assemble(km, kq, AssembleOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := []fixture{{"kangaroo", km, ka.Q}}
+	for _, f := range builtins(t, false) {
+		if f.name == "excavator" {
+			fs = append(fs, f)
+		}
+	}
+	for _, f := range fs {
+		m := f.m
+		rng := rand.New(rand.NewPCG(3, 4))
+		d := NewData(m)
+		for s := range 6 {
+			q := f.q
+			if s > 0 {
+				a, err := Assemble(m, perturb(m, f.q, rng, 0.02), AssembleOptions{})
+				if err != nil {
+					continue
+				}
+				q = a.Q
+			}
+			d.Jacobian(q)
+			p, err := ChoosePartition(m, d.C, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole := *p
+			whole.rowCols = nil
+			lb, lw := NewLift(p, m.NV), NewLift(&whole, m.NV)
+			if lb.lu.hi == nil || lw.lu.hi != nil {
+				t.Fatalf("%s: blocks %v (structured), %v (whole)", f.name, lb.lu.hi != nil, lw.lu.hi != nil)
+			}
+			if err := errors.Join(lb.Update(d.C), lw.Update(d.C)); err != nil {
+				t.Fatal(err)
+			}
+			eb, ew := lb.E.RawMatrix().Data, lw.E.RawMatrix().Data
+			worst := 0.0
+			for i := range eb {
+				worst = math.Max(worst, math.Abs(eb[i]-ew[i]))
+			}
+			if worst > 1e-14 || lb.Sign != lw.Sign || math.Abs(lb.RCond-lw.RCond) > 1e-12*lw.RCond {
+				t.Errorf("%s: blocked lift differs: |ΔE| = %.3g, sign %d vs %d, rcond %.6g vs %.6g", f.name, worst, lb.Sign, lw.Sign, lb.RCond, lw.RCond)
+			}
 		}
 	}
 }

@@ -23,6 +23,10 @@ type lu struct {
 	l, u sparseRows
 	diag []float64
 	rows []int // factor scratch: the rows below the pivot with a nonzero in its column
+	// lo and hi give, per index k, the extent [lo[k], hi[k]) of the diagonal block of
+	// row and column k when the matrix is block diagonal with square blocks (nil: one
+	// block); the factorisation then never leaves the blocks.
+	lo, hi []int
 }
 
 // sparseRows holds the nonzero entries of the rows of a matrix, row after row.
@@ -48,10 +52,11 @@ func (f *lu) factor() bool {
 	a, n, s := f.a.Data, f.a.Rows, f.a.Stride
 	nu := 0
 	for k := range n {
+		lo, hi := f.extent(k)
 		// Pivot search, collecting the rows below k with a nonzero in column k.
 		p, best := k, math.Abs(a[k*s+k])
 		rows := f.rows[:0]
-		for i := k + 1; i < n; i++ {
+		for i := k + 1; i < hi; i++ {
 			if x := a[i*s+k]; x != 0 {
 				rows = append(rows, i)
 				if v := math.Abs(x); v > best {
@@ -65,7 +70,7 @@ func (f *lu) factor() bool {
 		}
 		rk := a[k*s : k*s+n]
 		if p != k {
-			rp := a[p*s : p*s+n]
+			rp := a[p*s+lo : p*s+hi]
 			// Row p now holds the old row k: it stays in the list only if that has a nonzero.
 			if rk[k] == 0 {
 				for q, i := range rows {
@@ -75,14 +80,14 @@ func (f *lu) factor() bool {
 					}
 				}
 			}
-			for j := range rk {
-				rk[j], rp[j] = rp[j], rk[j]
+			for j, x := range rk[lo:hi] {
+				rk[lo+j], rp[j] = rp[j], x
 			}
 		}
 		// Row k of U is final: record its nonzeros right of the diagonal.
 		f.diag[k] = rk[k]
 		f.u.ptr[k] = nu
-		for j := k + 1; j < n; j++ {
+		for j := k + 1; j < hi; j++ {
 			if rk[j] != 0 {
 				f.u.col[nu], f.u.val[nu] = j, rk[j]
 				nu++
@@ -103,15 +108,24 @@ func (f *lu) factor() bool {
 	nl := 0
 	for i := range n {
 		f.l.ptr[i] = nl
-		for j, x := range a[i*s : i*s+i] {
+		lo, _ := f.extent(i)
+		for j, x := range a[i*s+lo : i*s+i] {
 			if x != 0 {
-				f.l.col[nl], f.l.val[nl] = j, x
+				f.l.col[nl], f.l.val[nl] = lo+j, x
 				nl++
 			}
 		}
 	}
 	f.l.ptr[n] = nl
 	return true
+}
+
+// extent returns the diagonal block [lo, hi) of index k.
+func (f *lu) extent(k int) (lo, hi int) {
+	if f.hi == nil {
+		return 0, f.a.Rows
+	}
+	return f.lo[k], f.hi[k]
 }
 
 // solve overwrites b (n × nrhs) with A⁻¹·b.

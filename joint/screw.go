@@ -23,7 +23,7 @@ type Screw struct {
 	col        spatial.Vec6
 }
 
-// ScrewMaxAngle is the largest |n q| (rad) that Screw.At evaluates: beyond it the angle
+// ScrewMaxAngle is the largest |n q| (rad) that Screw.AtTo evaluates: beyond it the angle
 // has lost its fractional digits and the caller keeps the joint model's own evaluation.
 const ScrewMaxAngle = 1 << 29
 
@@ -69,15 +69,7 @@ func (m *Model) Screw(l, rt spatial.Transform, inverse bool) (Screw, bool) {
 	return s, true
 }
 
-// At returns X(q), and false (with the zero transform) when |n q| > ScrewMaxAngle.
-func (s *Screw) At(q float64) (spatial.Transform, bool) {
-	var x spatial.Transform
-	ok := s.AtTo(&x, q)
-	return x, ok
-}
-
-// AtTo sets x to X(q) (At without copying the transform) and reports false, leaving x
-// unchanged, when |n q| > ScrewMaxAngle.
+// AtTo sets x to X(q) and reports false, leaving x unchanged, when |n q| > ScrewMaxAngle.
 func (s *Screw) AtTo(x *spatial.Transform, q float64) bool {
 	if s.n == 0 {
 		*x = s.x0

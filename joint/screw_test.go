@@ -47,7 +47,8 @@ func TestScrew(t *testing.T) {
 				x, sigma = x.Inv(), -1
 			}
 			want := l.Mul(x).Mul(rt)
-			got, ok := s.At(qs)
+			var got spatial.Transform
+			ok = s.AtTo(&got, qs)
 			if !ok {
 				t.Fatalf("%v: At(%g) refused", m.Kind, qs)
 			}
@@ -70,7 +71,7 @@ func TestScrew(t *testing.T) {
 				}
 			}
 			if m.Kind == Revolute {
-				if _, ok := s.At(2 * ScrewMaxAngle / m.Axis.Norm()); ok {
+				if s.AtTo(&got, 2*ScrewMaxAngle/m.Axis.Norm()) {
 					t.Errorf("revolute: At beyond ScrewMaxAngle accepted")
 				}
 			}
