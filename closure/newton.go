@@ -92,16 +92,18 @@ func (n *newton) correctChord(d *Data, q []float64, l *Lift) (int, bool) {
 			return n.full(d, q, it, true)
 		}
 		prev = sel
+		// The lift's factors hold its rows and dependent columns in its own order (l.rows,
+		// l.dep: grouped by block when R_p is block diagonal).
 		rs, cs := l.P.rowScale, l.P.colScale
-		for i, r := range n.rows {
+		for i, r := range l.rows {
 			n.b.Data[i] = -d.Rho[r] * rs[r]
 		}
 		l.lu.solve(n.b)
-		for k, c := range n.cols {
+		for k, c := range l.dep {
 			n.dv[c] = n.b.Data[k] * cs[c]
 		}
 		n.m.Integrate(q, n.dv, 1, q)
-		for _, c := range n.cols {
+		for _, c := range l.dep {
 			n.dv[c] = 0
 		}
 		d.Residual(q)
