@@ -115,7 +115,8 @@ func (d *Data) install(q []float64, p *closure.Partition) error {
 // another configuration. It returns *closure.SingularError when the partition's dependent
 // block is singular at Q. It updates the lift by closure.Lift.UpdateE: the condition
 // estimate (Lift().RCond, NaN afterwards) is made only when the factorisation's pivots
-// suggest a singular block, since the tracker has judged the partition at Q.
+// suggest a singular block, since the tracker has judged the partition at Q. In the loop
+// form (LoopForm) it evaluates the residual only, in O(n).
 func (d *Data) Constraints() error {
 	if d.loop != nil {
 		return d.loopConstraints()
