@@ -35,6 +35,9 @@ func NewFeedforward(m *robocompiler.Model, q []float64, p *closure.Partition) (*
 	if err := d.Place(q, p); err != nil {
 		return nil, err
 	}
+	if d.LoopForm() && loss.ports {
+		return nil, fmt.Errorf("feedforward: port damping or friction on a model in the loop form (more than %d velocities with loops) is not supported: the loop form forms no port map L", robocompiler.LoopFormMin)
+	}
 	return &Feedforward{d: d, loss: loss, elldot: make([]float64, len(m.Ports))}, nil
 }
 
@@ -71,11 +74,11 @@ func (f *Feedforward) Effort(q, u, udot []float64, fext []spatial.Vec6, tauR []f
 // curvature Curv and the port map of plant's last Interfaces, which must be at that state (as a
 // Controller receives the plant). The feedforward model must have the plant's kinematics
 // (it may differ in inertial and friction parameters only). With cut-joint friction,
-// whose wrenches need the feedforward model's own poses, it is Effort. Data is then not
-// updated.
+// whose wrenches need the feedforward model's own poses, or in the loop form (no M_r to
+// reuse), it is Effort. Data is otherwise not updated.
 func (f *Feedforward) EffortAt(plant *robocompiler.Data, udot []float64, fext []spatial.Vec6, tauR []float64) error {
 	d := f.d
-	if len(f.loss.cuts) > 0 {
+	if len(f.loss.cuts) > 0 || d.LoopForm() {
 		return f.Effort(plant.Q, plant.U, udot, fext, tauR)
 	}
 	if len(udot) != len(d.Udot) {
@@ -103,7 +106,7 @@ func (f *Feedforward) EffortAt(plant *robocompiler.Data, udot []float64, fext []
 // (with other wrenches) in the same call.
 func (f *Feedforward) EffortAtState(st *State, plant *robocompiler.Data, udot []float64, fext []spatial.Vec6, tauR []float64) error {
 	d := f.d
-	if st == nil || st.sim == nil || st.sim.d != plant || plant.Model() != d.Model() || len(f.loss.cuts) > 0 {
+	if st == nil || st.sim == nil || st.sim.d != plant || plant.Model() != d.Model() || len(f.loss.cuts) > 0 || plant.LoopForm() {
 		return f.EffortAt(plant, udot, fext, tauR)
 	}
 	if len(udot) != len(plant.Udot) {
