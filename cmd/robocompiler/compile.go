@@ -34,9 +34,12 @@ func loadModel(arg string, f *compileFlags) (*robocompiler.Model, error) {
 type cutJSON struct {
 	Joint  string `json:"joint"`
 	Source string `json:"source"`
-	Type   string `json:"type"`
-	Rows   int    `json:"rows"`
-	Path   int    `json:"path_length"`
+	// JointType is the cut joint's type (revolute, spherical, ...); "" for a declared loop
+	// cut.
+	JointType string `json:"joint_type"`
+	Type      string `json:"type"`
+	Rows      int    `json:"rows"`
+	Path      int    `json:"path_length"`
 }
 
 type moduleJSON struct {
@@ -91,7 +94,11 @@ func init() {
 				out.TreeJoints = append(out.TreeJoints, m.Joints[e.Joint].ID)
 			}
 			for _, c := range m.Comparisons {
-				out.Cuts = append(out.Cuts, cutJSON{Joint: c.ID, Source: c.Source, Type: c.Kind.String(), Rows: c.Rows(), Path: len(c.Factors)})
+				jt := ""
+				if j := m.JointIndex(c.ID); c.Source == "joint" && j >= 0 {
+					jt = m.Joints[j].Model.Kind.String()
+				}
+				out.Cuts = append(out.Cuts, cutJSON{Joint: c.ID, Source: c.Source, JointType: jt, Type: c.Kind.String(), Rows: c.Rows(), Path: len(c.Factors)})
 			}
 			names := m.CoordinateNames()
 			for _, b := range m.Blocks() {
