@@ -153,7 +153,7 @@ func (f *blockCholesky) factor() bool {
 			nw := f.size[f.colW[k]]
 			blk := f.val[f.colOff[k] : f.colOff[k]+nw*nv]
 			for r := range nw {
-				forwardUT(u, nv, blk[r*nv:(r+1)*nv])
+				dense.ForwardUT(u, nv, blk[r*nv:(r+1)*nv])
 			}
 		}
 		for _, up := range f.upd[f.updPtr[v]:f.updPtr[v+1]] {
@@ -183,7 +183,7 @@ func (f *blockCholesky) solve(x []float64) {
 	for _, v := range f.order {
 		nv := f.size[v]
 		xv := x[f.off[v] : f.off[v]+nv]
-		forwardUT(f.val[f.diag[v]:f.diag[v]+nv*nv], nv, xv)
+		dense.ForwardUT(f.val[f.diag[v]:f.diag[v]+nv*nv], nv, xv)
 		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
 			w := f.colW[k]
 			nw := f.size[w]
@@ -213,7 +213,7 @@ func (f *blockCholesky) solve(x []float64) {
 				}
 			}
 		}
-		backwardU(f.val[f.diag[v]:f.diag[v]+nv*nv], nv, xv)
+		dense.BackwardU(f.val[f.diag[v]:f.diag[v]+nv*nv], nv, xv)
 	}
 }
 
@@ -221,29 +221,6 @@ func (f *blockCholesky) solve(x []float64) {
 func (f *blockCholesky) bytes() int {
 	return 8 * (len(f.val) + len(f.size) + len(f.off) + len(f.order) + len(f.diag) +
 		len(f.colPtr) + len(f.colW) + len(f.colOff) + len(f.updPtr) + 3*len(f.upd))
-}
-
-// forwardUT overwrites x with U⁻ᵀx for the upper factor u (n×n row-major) of
-// dense.Cholesky.
-func forwardUT(u []float64, n int, x []float64) {
-	for i := range n {
-		t := x[i]
-		for k := range i {
-			t -= u[k*n+i] * x[k]
-		}
-		x[i] = t / u[i*n+i]
-	}
-}
-
-// backwardU overwrites x with U⁻¹x.
-func backwardU(u []float64, n int, x []float64) {
-	for i := n - 1; i >= 0; i-- {
-		t := x[i]
-		for k := i + 1; k < n; k++ {
-			t -= u[i*n+k] * x[k]
-		}
-		x[i] = t / u[i*n+i]
-	}
 }
 
 // degreeHeap is a min-heap of (degree, group) pairs, ties broken by the group index so

@@ -39,6 +39,13 @@ func Cholesky(a []float64, n int) bool {
 // n×n row-major factor written by Cholesky: a forward substitution with Uᵀ, then a back
 // substitution with U.
 func CholeskySolve(u []float64, n int, x []float64) {
+	ForwardUT(u, n, x)
+	BackwardU(u, n, x)
+}
+
+// ForwardUT overwrites x (len n) with U⁻ᵀx for the upper factor u (n×n row-major) written
+// by Cholesky.
+func ForwardUT(u []float64, n int, x []float64) {
 	for i := range n {
 		t := x[i]
 		for k := range i {
@@ -46,6 +53,10 @@ func CholeskySolve(u []float64, n int, x []float64) {
 		}
 		x[i] = t / u[i*n+i]
 	}
+}
+
+// BackwardU overwrites x (len n) with U⁻¹x for the upper factor u (n×n row-major).
+func BackwardU(u []float64, n int, x []float64) {
 	for i := n - 1; i >= 0; i-- {
 		t := x[i]
 		for k := i + 1; k < n; k++ {
