@@ -311,10 +311,12 @@ func (l *Lift) blockOrder(rowCols [][]int) {
 		rowsOf[root] = append(rowsOf[root], i)
 	}
 	if len(roots) < 2 || len(rowsOf) != len(roots) {
+		l.borderLast(rowCols, depPos)
 		return
 	}
 	for _, root := range roots {
 		if len(rowsOf[root]) != len(colsOf[root]) {
+			l.borderLast(rowCols, depPos)
 			return
 		}
 	}
@@ -429,4 +431,27 @@ func maxAbs(x []float64) float64 {
 // cloneShape returns a zero matrix of g's shape and stride.
 func cloneShape(g blas64.General) blas64.General {
 	return blas64.General{Rows: g.Rows, Cols: g.Cols, Stride: g.Stride, Data: make([]float64, len(g.Data))}
+}
+
+// borderLast orders the dependent columns of a R_p that is not block diagonal by the number
+// of rows they can be nonzero in (stably): on a bordered structure, such as parallel legs
+// closed on a platform carried by one leg, each leg's own columns (nonzero in its loop's
+// rows only) come first and the shared border columns last, so the elimination of a leg's
+// columns pivots and fills within its own rows and the border, never across legs.
+func (l *Lift) borderLast(rowCols [][]int, depPos map[int]int) {
+	count := make([]int, len(l.dep))
+	for _, cols := range rowCols {
+		for _, c := range cols {
+			if k, ok := depPos[c]; ok {
+				count[k]++
+			}
+		}
+	}
+	order := identityOrder(len(l.dep))
+	slices.SortStableFunc(order, func(a, b int) int { return count[a] - count[b] })
+	dep := make([]int, len(l.dep))
+	for i, k := range order {
+		dep[i] = l.dep[k]
+	}
+	l.dep = dep
 }
