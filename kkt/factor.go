@@ -227,6 +227,7 @@ func (f *blockCholesky) bytes() int {
 // that the order is deterministic.
 type degreeHeap [][2]int
 
+// Len, Less, Swap, Push and Pop implement heap.Interface.
 func (h degreeHeap) Len() int { return len(h) }
 func (h degreeHeap) Less(i, j int) bool {
 	if h[i][0] != h[j][0] {
