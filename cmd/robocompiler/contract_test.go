@@ -274,12 +274,11 @@ func TestSimulateSeed(t *testing.T) {
 	}
 }
 
-// TestEvalNumericalNamesFiles: eval's numerical failures (a result that overflows) exit 3
-// naming the model and the state file. (A crank angle of 1e300 rad is not one: the
-// placement reduces it exactly, so it evaluates.)
+// TestEvalNumericalNamesFiles: eval's numerical failures (an assembly that cannot reach
+// the given state, a result that overflows) exit 3 naming the model and the state file.
 func TestEvalNumericalNamesFiles(t *testing.T) {
 	dir := t.TempDir()
-	for i, st := range []string{`{"v": {"crank_pivot": 1e300}}`, `{"q": {"crank_pivot": 0.3}, "v": {"crank_pivot": -1e300}}`} {
+	for i, st := range []string{`{"q": {"crank_pivot": 1e300}}`, `{"v": {"crank_pivot": 1e300}}`, `{"q": {"crank_pivot": 0.3}, "v": {"crank_pivot": -1e300}}`} {
 		path := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
 		if err := os.WriteFile(path, []byte(st), 0o644); err != nil {
 			t.Fatal(err)
