@@ -7,13 +7,7 @@ import "testing"
 func TestModularStepAllocatesNothing(t *testing.T) {
 	for _, f := range builtins(t, false) {
 		m := f.m
-		_, req := requestFor(t, m)
-		d := NewData(m)
-		d.Jacobian(f.q)
-		p, err := ChoosePartition(m, d.C, req, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := requestedPartition(t, m, f.q)
 		ms, err := NewModularSolver(m, f.q, p)
 		if err != nil {
 			t.Fatalf("%s: %v", f.name, err)

@@ -15,13 +15,7 @@ import (
 // workspace must hold the Jacobian at the accepted configuration.
 func TestChordMatchesFullNewton(t *testing.T) {
 	for _, f := range builtins(t, false) {
-		_, req := requestFor(t, f.m)
-		d := NewData(f.m)
-		d.Jacobian(f.q)
-		p, err := ChoosePartition(f.m, d.C, req, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := requestedPartition(t, f.m, f.q)
 		for _, amp := range []float64{1e-5, 1e-3} {
 			chord, err := NewTrackerWith(f.m, f.q, p, TrackerOptions{Simplified: true})
 			if err != nil {
@@ -84,10 +78,7 @@ func equalDense(a, b []float64) bool {
 // simplified path (small steps) and on the hand-over to full Newton (large ones).
 func TestChordAllocatesNothing(t *testing.T) {
 	for _, f := range builtins(t, false) {
-		_, req := requestFor(t, f.m)
-		d := NewData(f.m)
-		d.Jacobian(f.q)
-		p, _ := ChoosePartition(f.m, d.C, req, 0)
+		p := requestedPartition(t, f.m, f.q)
 		tr, err := NewTrackerWith(f.m, f.q, p, TrackerOptions{Simplified: true})
 		if err != nil {
 			t.Fatal(err)

@@ -20,6 +20,20 @@ func requestFor(t testing.TB, m *compile.Model) (string, []int) {
 	return "", nil
 }
 
+// requestedPartition returns the partition of m at the feasible configuration q under
+// requestFor's request.
+func requestedPartition(t testing.TB, m *compile.Model, q []float64) *Partition {
+	t.Helper()
+	_, req := requestFor(t, m)
+	d := NewData(m)
+	d.Jacobian(q)
+	p, err := ChoosePartition(m, d.C, req, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // trajectory is a smooth motion of the independent coordinates: sample k of n.
 func trajectory(k, n, mob int, amp float64) []float64 {
 	x := make([]float64, mob)
@@ -36,13 +50,7 @@ func trajectory(k, n, mob int, amp float64) []float64 {
 func TestModularMatchesGlobal(t *testing.T) {
 	for _, f := range builtins(t, false) {
 		m := f.m
-		_, req := requestFor(t, m)
-		d := NewData(m)
-		d.Jacobian(f.q)
-		p, err := ChoosePartition(m, d.C, req, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := requestedPartition(t, m, f.q)
 		ms, err := NewModularSolver(m, f.q, p)
 		if err != nil {
 			t.Fatalf("%s: %v", f.name, err)
