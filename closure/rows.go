@@ -90,7 +90,7 @@ func (f *rowMap) jacobians() {
 	}
 	switch f.kind {
 	case compile.RowsSE3, compile.RowsWeld:
-		spatial.JlInvSE3CouplingTo(&f.jinvC, &f.log6, &f.jinv3) // jinv3 from LogSE3Jl
+		spatial.JlInvSE3CouplingTo(&f.jinvC, &f.log6) // jinv3 from LogSE3Jl
 	case compile.RowsPrismatic:
 		f.jinv3 = spatial.JlInvSO3(f.log3)
 	}

@@ -63,3 +63,21 @@ func jlInvCoeff(th float64) float64 {
 	h := 0.5 * th
 	return (1 - h*math.Cos(h)/math.Sin(h)) / (th * th)
 }
+
+// jlInvCoeffs returns jlInvCoeff(θ) and its derivative divided by θ, the W² coefficient
+// of the SE(3) coupling block (JlInvSE3CouplingTo), with one sincos. With h = θ/2 the
+// derivative is ((h/sin h − cos h)/(2 sin h))/θ³ − 2a/θ²; below seriesAngle both come from
+// the series Σ_{n≥1} |B_2n| θ^(2n−2)/(2n)! and its derivative.
+func jlInvCoeffs(th float64) (a, b float64) {
+	t := th * th
+	if th < seriesAngle {
+		a = 1.0/12 + t*(1.0/720+t*(1.0/30240+t*(1.0/1209600+t/47900160)))
+		b = 1.0/360 + t*(1.0/7560+t*(1.0/201600+t*(1.0/5987520+t*(10*691.0/(2730*479001600.0)+t*(12*7.0/(6*87178291200.0))))))
+		return a, b
+	}
+	h := 0.5 * th
+	s, c := math.Sincos(h)
+	a = (1 - h*c/s) / t
+	b = ((h/s-c)/(2*s))/(t*th) - 2*a/t
+	return a, b
+}

@@ -1,5 +1,7 @@
 package spatial
 
+import "math"
+
 // JlSE3 returns the 6x6 left Jacobian of SE(3) at ξ = [w; v]:
 // (Ṫ T⁻¹)^∨ = J_l(ξ) ξ̇ for T = ExpSE3(ξ); J_l = [[J_l(w), 0], [Q(w, v), J_l(w)]].
 func JlSE3(xi Vec6) Mat6 {
@@ -15,28 +17,43 @@ func JlInvSE3(xi Vec6) Mat6 { return JlInvSE3With(xi, JlInvSO3(xi.Angular())) }
 // JlInvSE3With is JlInvSE3(ξ) given ji = JlInvSO3 of ξ's angular part (as LogSE3Jl
 // returns it).
 func JlInvSE3With(xi Vec6, ji Mat3) Mat6 {
-	return NewMat6(ji, Mat3{}, JlInvSE3Coupling(xi, ji), ji)
+	return NewMat6(ji, Mat3{}, JlInvSE3Coupling(xi), ji)
 }
 
-// JlInvSE3Coupling returns the lower-left block -J_l⁻¹ Q J_l⁻¹ of JlInvSE3(ξ), given
-// ji = JlInvSO3 of ξ's angular part; the diagonal blocks are ji and the upper-right
-// block is zero.
-func JlInvSE3Coupling(xi Vec6, ji Mat3) Mat3 {
+// JlInvSE3Coupling returns the lower-left block −J_l⁻¹ Q J_l⁻¹ of JlInvSE3(ξ); the
+// diagonal blocks are JlInvSO3 of ξ's angular part and the upper-right block is zero.
+func JlInvSE3Coupling(xi Vec6) Mat3 {
 	var c Mat3
-	JlInvSE3CouplingTo(&c, &xi, &ji)
+	JlInvSE3CouplingTo(&c, &xi)
 	return c
 }
 
-// JlInvSE3CouplingTo writes JlInvSE3Coupling(ξ, ji) into c (without copying the operands:
-// the hot loops' form).
-func JlInvSE3CouplingTo(c *Mat3, xi *Vec6, ji *Mat3) {
-	q := jacobianQ(Vec3{xi[0], xi[1], xi[2]}, Vec3{xi[3], xi[4], xi[5]})
-	var jq Mat3
-	mul3(&jq, ji, &q)
-	mul3(c, &jq, ji)
-	for i := range 3 {
-		c[i] = [3]float64{-c[i][0], -c[i][1], -c[i][2]}
-	}
+// JlInvSE3CouplingTo writes JlInvSE3Coupling(ξ) into c (without copying the operand: the
+// hot loops' form). J_l⁻¹(ξ) = f(ad_ξ) for f(x) = x/(eˣ − 1), and ad_ξ = [[W, 0], [V, W]]
+// (W, V the skew matrices of w, v), so its lower-left block is the derivative of f at W
+// along V. On skew matrices f(K) = I − K/2 + a(|k|) K² (JlInvSO3, a = jlInvCoeff), hence
+//
+//	C = −V/2 + a (WV + VW) + (a′(θ)/θ)(w·v) W²
+//	  = −V/2 + a (v wᵀ + w vᵀ − 2 (w·v) I) + b (w·v)(w wᵀ − θ² I),  b = a′(θ)/θ,
+//
+// the same block as −J_l⁻¹ Q J_l⁻¹ in a fraction of the products.
+func JlInvSE3CouplingTo(c *Mat3, xi *Vec6) {
+	w0, w1, w2 := xi[0], xi[1], xi[2]
+	v0, v1, v2 := xi[3], xi[4], xi[5]
+	t2 := w0*w0 + w1*w1 + w2*w2
+	a, b := jlInvCoeffs(math.Sqrt(t2))
+	wv := w0*v0 + w1*v1 + w2*v2
+	bw := b * wv
+	dg := -2*a*wv - bw*t2 // the diagonal's common term
+	c[0][0] = dg + 2*a*w0*v0 + bw*w0*w0
+	c[1][1] = dg + 2*a*w1*v1 + bw*w1*w1
+	c[2][2] = dg + 2*a*w2*v2 + bw*w2*w2
+	s01 := a*(v0*w1+w0*v1) + bw*w0*w1
+	s02 := a*(v0*w2+w0*v2) + bw*w0*w2
+	s12 := a*(v1*w2+w1*v2) + bw*w1*w2
+	c[0][1], c[1][0] = s01+0.5*v2, s01-0.5*v2
+	c[0][2], c[2][0] = s02-0.5*v1, s02+0.5*v1
+	c[1][2], c[2][1] = s12+0.5*v0, s12-0.5*v0
 }
 
 // JrSE3 returns the 6x6 right Jacobian of SE(3): (T⁻¹ Ṫ)^∨ = J_r(ξ) ξ̇;

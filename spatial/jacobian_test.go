@@ -3,6 +3,7 @@ package spatial
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -140,6 +141,24 @@ func TestJacobianQProducts(t *testing.T) {
 			Add(wvww.Add(wwvw).Scale(qTail(th)))
 		if d := maxAbs3(jacobianQ(w, v), want); d > 1e-14*math.Max(1, v.Norm()*(1+th*th)) {
 			t.Fatalf("Q differs from its definition by %g at θ=%g", d, th)
+		}
+	}
+}
+
+// TestJlInvSE3CouplingProducts checks the closed form of the coupling block (the
+// derivative of f(K) = I − K/2 + a K² along V) against −J_l⁻¹ Q J_l⁻¹ with every product
+// formed, across the series threshold and up to the branch.
+func TestJlInvSE3CouplingProducts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	angles := append(slices.Clone(derivAngles), seriesAngle*(1-1e-12), seriesAngle*(1+1e-12), 2, 3)
+	for i := range nSamples {
+		xi := sampleTwist(rng, i, angles, math.Pi-1e-6)
+		w, v := xi.Angular(), xi.Linear()
+		ji := JlInvSO3(w)
+		want := ji.Mul(jacobianQ(w, v)).Mul(ji).Scale(-1)
+		th := w.Norm()
+		if d := maxAbs3(JlInvSE3Coupling(xi), want); d > 1e-14*math.Max(1, v.Norm()*(1+th*th)*(1+maxAbs3(ji, Mat3{}))) {
+			t.Fatalf("coupling differs from −J Q J by %g at θ=%g", d, th)
 		}
 	}
 }
