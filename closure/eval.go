@@ -329,25 +329,16 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 }
 
 // clearPattern zeroes the entries of C that the evaluation accumulates into: with the
-// cycle-local evaluator the structural columns (compile.Comparison.Columns) of the
-// evaluated comparisons' rows and the couplings' two entries, since every other entry of
-// C is zero from its allocation and never written; with the global evaluator, whose root
-// paths add and cancel columns outside the structure, all of C.
+// cycle-local evaluator the couplings' two entries (jacobianRows assigns the comparisons'
+// structural entries, and every other entry of C is zero from its allocation and never
+// written); with the global evaluator, whose root paths add and cancel columns outside
+// the structure, all of C.
 func (d *Data) clearPattern() {
 	if d.opts.Global {
 		d.C.Zero()
 		return
 	}
-	m, raw := d.m, d.C.RawMatrix()
-	for k := 0; k < d.nComp(); k++ {
-		c := &m.Comparisons[d.comp(k)]
-		for r := c.Row; r < c.Row+c.Rows(); r++ {
-			row := raw.Data[r*raw.Stride : r*raw.Stride+raw.Cols]
-			for _, col := range c.Columns {
-				row[col] = 0
-			}
-		}
-	}
+	m := d.m
 	for k := 0; k < d.nCoup(); k++ {
 		cp := &m.Couplings[d.coup(k)]
 		d.C.Set(cp.Row, m.Joints[cp.Slave].V0, 0)
@@ -472,10 +463,13 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		} else if c.Joint >= 0 {
 			j := &m.Joints[c.Joint]
 			qj := q[j.Q0 : j.Q0+j.NQ]
-			pc.fp = d.g[c.NodeA].Mul(c.FrameA).Mul(j.Model.Transform(qj))
+			var fa spatial.Transform
+			fa.SetMul(&d.g[c.NodeA], &c.FrameA)
+			x := j.Model.Transform(qj)
+			pc.fp.SetMul(&fa, &x)
 			j.Model.MotionSubspace(qj, d.s[j.V0:j.V0+j.NV])
 		} else {
-			pc.fp = d.g[c.NodeA].Mul(c.FrameA)
+			pc.fp.SetMul(&d.g[c.NodeA], &c.FrameA)
 		}
 		pc.fpInv = pc.fp.Inv()
 		var def *spatial.Transform
@@ -516,43 +510,7 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		}
 	}
 	if jac && d.C != nil { // nil when no coordinate moves (a loop of fixed joints)
-		raw := d.C.RawMatrix()
-		nr := c.Rows()
-		out := d.rows[:nr]
-		// The rows are linear in the relative twist: the tree columns are rateAd times the
-		// base-frame columns sb, the cut joint's the rates of its own columns.
-		h := d.rateAd[:6*nr]
-		na := rf.rateMatrix(fpInv, h)
-		for pass, edges := range [2][]int{ea, eb} {
-			sign := -1.0
-			if pass == 1 {
-				sign = 1
-			}
-			for _, e := range edges {
-				j := &m.Joints[m.Edges[e].Joint]
-				for k := 0; k < j.NV; k++ {
-					t := &d.sb[j.V0+k]
-					col := raw.Data[c.Row*raw.Stride+j.V0+k:]
-					for i := range na {
-						hi := h[6*i : 6*i+3 : 6*i+3]
-						col[i*raw.Stride] += sign * (hi[0]*t[0] + hi[1]*t[1] + hi[2]*t[2])
-					}
-					for i := na; i < nr; i++ {
-						hi := h[6*i : 6*i+6 : 6*i+6]
-						col[i*raw.Stride] += sign * (hi[0]*t[0] + hi[1]*t[1] + hi[2]*t[2] + hi[3]*t[3] + hi[4]*t[4] + hi[5]*t[5])
-					}
-				}
-			}
-		}
-		if c.Joint >= 0 {
-			j := &m.Joints[c.Joint]
-			for k := 0; k < j.NV; k++ {
-				rf.rate(d.s[j.V0+k], out)
-				for i, x := range out {
-					raw.Data[(c.Row+i)*raw.Stride+j.V0+k] -= x
-				}
-			}
-		}
+		d.jacobianRows(ci, ea, eb)
 	}
 	if v != nil {
 		wB := d.w[c.NodeB]
@@ -560,5 +518,67 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		V := fpInv.ActMotion(rel)
 		Vd := fpInv.ActMotion(d.wd[c.NodeB].Sub(wdA).Sub(spatial.CrossMotion(wA, rel)))
 		rf.accel(V, Vd, d.Gamma[c.Row:c.Row+c.Rows()])
+	}
+}
+
+// jacobianRows writes comparison ci's rows of C from its placement and the base-frame
+// columns sb of the edges ea and eb (from the base down to nodes A and B). The rows are
+// linear in the relative twist: the tree columns are ∓rateAd times sb, the cut joint's
+// the rates of its own columns. The cycle-local evaluator's paths are disjoint, so each
+// structural entry is written once (assigned); the global evaluator's root paths share
+// their common prefix, whose columns cancel, so it accumulates into a cleared C.
+func (d *Data) jacobianRows(ci int, ea, eb []int) {
+	m := d.m
+	c := &m.Comparisons[ci]
+	rf := &d.comps[ci].rf
+	raw := d.C.RawMatrix()
+	nr := c.Rows()
+	h := d.rateAd[:6*nr]
+	na := rf.rateMatrix(&d.comps[ci].fpInv, h)
+	rows := raw.Data[c.Row*raw.Stride:]
+	acc := d.opts.Global
+	for pass, edges := range [2][]int{ea, eb} {
+		sign := -1.0
+		if pass == 1 {
+			sign = 1
+		}
+		for _, e := range edges {
+			j := &m.Joints[m.Edges[e].Joint]
+			for k := j.V0; k < j.V0+j.NV; k++ {
+				t := &d.sb[k]
+				col := rows[k:]
+				t0, t1, t2, t3, t4, t5 := sign*t[0], sign*t[1], sign*t[2], sign*t[3], sign*t[4], sign*t[5]
+				for i := range na {
+					hi := h[6*i : 6*i+3 : 6*i+3]
+					x := hi[0]*t0 + hi[1]*t1 + hi[2]*t2
+					if acc {
+						x += col[i*raw.Stride]
+					}
+					col[i*raw.Stride] = x
+				}
+				for i := na; i < nr; i++ {
+					hi := h[6*i : 6*i+6 : 6*i+6]
+					x := hi[0]*t0 + hi[1]*t1 + hi[2]*t2 + hi[3]*t3 + hi[4]*t4 + hi[5]*t5
+					if acc {
+						x += col[i*raw.Stride]
+					}
+					col[i*raw.Stride] = x
+				}
+			}
+		}
+	}
+	if c.Joint >= 0 {
+		j := &m.Joints[c.Joint]
+		out := d.rows[:nr]
+		for k := j.V0; k < j.V0+j.NV; k++ {
+			rf.rateTo(&d.s[k], out)
+			col := rows[k:]
+			for i, x := range out {
+				if acc {
+					x -= col[i*raw.Stride]
+				}
+				col[i*raw.Stride] = -x
+			}
+		}
 	}
 }

@@ -99,14 +99,23 @@ func (f *rowMap) jacobians() {
 
 // rate maps a relative twist t (one Jacobian column, or the relative velocity) to row
 // rates.
-func (f *rowMap) rate(t spatial.Vec6, out []float64) {
+func (f *rowMap) rate(t spatial.Vec6, out []float64) { f.rateTo(&t, out) }
+
+// rateTo is rate reading t in place.
+func (f *rowMap) rateTo(tp *spatial.Vec6, out []float64) {
 	f.jacobians()
+	if f.kind == compile.RowsSE3 || f.kind == compile.RowsWeld {
+		if f.usePre {
+			t := f.pre.ActMotion(*tp)
+			f.logRows(&t, out)
+		} else {
+			f.logRows(tp, out)
+		}
+		return
+	}
+	t := *tp
 	if f.usePre {
 		t = f.pre.ActMotion(t)
-	}
-	if f.kind == compile.RowsSE3 || f.kind == compile.RowsWeld {
-		f.logRows(&t, out)
-		return
 	}
 	w, vl := t.Angular(), t.Linear()
 	pd := vl.Add(w.Cross(f.p))
