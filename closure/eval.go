@@ -102,6 +102,10 @@ type Data struct {
 	rootA, rootB [][]int
 	// Local paths, per comparison: edges from the LCA down to A and down to B.
 	downA, downB [][]int
+	// pathCols are the velocity columns of each comparison's local paths, pathSign their
+	// signs (−1 down to A, +1 down to B).
+	pathCols [][]int
+	pathSign [][]float64
 }
 
 // NewData allocates the workspace for model m with the default (cycle-local) evaluator.
@@ -159,6 +163,17 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 		}
 		d.downA = append(d.downA, da)
 		d.downB = append(d.downB, db)
+		var cols []int
+		var signs []float64
+		for pass, edges := range [2][]int{da, db} {
+			for _, e := range edges {
+				j := &m.Joints[m.Edges[e].Joint]
+				for k := j.V0; k < j.V0+j.NV; k++ {
+					cols, signs = append(cols, k), append(signs, float64(2*pass-1))
+				}
+			}
+		}
+		d.pathCols, d.pathSign = append(d.pathCols, cols), append(d.pathSign, signs)
 	}
 	return d
 }
@@ -537,6 +552,23 @@ func (d *Data) jacobianRows(ci int, ea, eb []int) {
 	na := rf.rateMatrix(&d.comps[ci].fpInv, h)
 	rows := raw.Data[c.Row*raw.Stride:]
 	acc := d.opts.Global
+	if !acc && nr == 6 && na == 3 {
+		// The logarithm rows, unrolled: h = [[J R, 0], [X, J R]].
+		st := raw.Stride
+		h := (*[36]float64)(h)
+		for n, k := range d.pathCols[ci] {
+			t, sign := &d.sb[k], d.pathSign[ci][n]
+			t0, t1, t2, t3, t4, t5 := sign*t[0], sign*t[1], sign*t[2], sign*t[3], sign*t[4], sign*t[5]
+			col := rows[k : k+5*st+1]
+			col[0] = h[0]*t0 + h[1]*t1 + h[2]*t2
+			col[st] = h[6]*t0 + h[7]*t1 + h[8]*t2
+			col[2*st] = h[12]*t0 + h[13]*t1 + h[14]*t2
+			col[3*st] = h[18]*t0 + h[19]*t1 + h[20]*t2 + h[21]*t3 + h[22]*t4 + h[23]*t5
+			col[4*st] = h[24]*t0 + h[25]*t1 + h[26]*t2 + h[27]*t3 + h[28]*t4 + h[29]*t5
+			col[5*st] = h[30]*t0 + h[31]*t1 + h[32]*t2 + h[33]*t3 + h[34]*t4 + h[35]*t5
+		}
+		ea, eb = nil, nil
+	}
 	for pass, edges := range [2][]int{ea, eb} {
 		sign := -1.0
 		if pass == 1 {

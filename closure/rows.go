@@ -13,7 +13,6 @@ import (
 // velocities (and accelerations). The rows are those of compile.RowKind.
 type rowMap struct {
 	kind compile.RowKind
-	r    spatial.Mat3
 	p    spatial.Vec3
 	log6 spatial.Vec6
 	log3 spatial.Vec3
@@ -36,9 +35,10 @@ type rowMap struct {
 }
 
 func (f *rowMap) init(c *compile.Comparison, delta *spatial.Transform, defectInv *spatial.Transform) {
-	f.kind, f.axis, f.perp, f.usePre, f.branchErr = c.Kind, c.Axis, c.Perp, false, nil
+	f.kind, f.usePre, f.branchErr, f.jinv = c.Kind, false, nil, false
 	switch c.Kind {
 	case compile.RowsSE3, compile.RowsWeld:
+		// The logarithm rows read only the logarithm and its Jacobians.
 		if defectInv != nil {
 			var x spatial.Transform
 			x.SetMul(defectInv, delta)
@@ -46,11 +46,13 @@ func (f *rowMap) init(c *compile.Comparison, delta *spatial.Transform, defectInv
 			f.pre, f.usePre = *defectInv, true
 		}
 		f.branchErr = spatial.LogSE3JlTo(delta, &f.log6, &f.jinv3)
+		f.p, f.ra = delta.P, spatial.Vec3{}
+		return
 	case compile.RowsPrismatic:
 		f.log3, f.branchErr = spatial.LogSO3(delta.R)
 	}
-	f.jinv = false
-	f.r, f.p = delta.R, delta.P
+	f.axis, f.perp = c.Axis, c.Perp
+	f.p = delta.P
 	f.ra = delta.R.MulVec(c.Axis2)
 }
 
