@@ -568,6 +568,19 @@ func (d *Data) jacobianRows(ci int, ea, eb []int) {
 			col[5*st] = h[30]*t0 + h[31]*t1 + h[32]*t2 + h[33]*t3 + h[34]*t4 + h[35]*t5
 		}
 		ea, eb = nil, nil
+	} else if !acc && nr == 3 && na == 0 {
+		// Point rows, unrolled.
+		st := raw.Stride
+		h := (*[18]float64)(h)
+		for n, k := range d.pathCols[ci] {
+			t, sign := &d.sb[k], d.pathSign[ci][n]
+			t0, t1, t2, t3, t4, t5 := sign*t[0], sign*t[1], sign*t[2], sign*t[3], sign*t[4], sign*t[5]
+			col := rows[k : k+2*st+1]
+			col[0] = h[0]*t0 + h[1]*t1 + h[2]*t2 + h[3]*t3 + h[4]*t4 + h[5]*t5
+			col[st] = h[6]*t0 + h[7]*t1 + h[8]*t2 + h[9]*t3 + h[10]*t4 + h[11]*t5
+			col[2*st] = h[12]*t0 + h[13]*t1 + h[14]*t2 + h[15]*t3 + h[16]*t4 + h[17]*t5
+		}
+		ea, eb = nil, nil
 	}
 	for pass, edges := range [2][]int{ea, eb} {
 		sign := -1.0

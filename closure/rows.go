@@ -51,8 +51,12 @@ func (f *rowMap) init(c *compile.Comparison, delta *spatial.Transform, defectInv
 	case compile.RowsPrismatic:
 		f.log3, f.branchErr = spatial.LogSO3(delta.R)
 	}
-	f.axis, f.perp = c.Axis, c.Perp
 	f.p = delta.P
+	if c.Kind == compile.RowsPoint { // position rows only
+		f.ra = spatial.Vec3{}
+		return
+	}
+	f.axis, f.perp = c.Axis, c.Perp
 	f.ra = delta.R.MulVec(c.Axis2)
 }
 
