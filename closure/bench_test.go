@@ -5,6 +5,7 @@ import (
 
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/internal/testmodels"
+	"gonum.org/v1/gonum/mat"
 )
 
 // BenchmarkJacobian measures residual + analytic Jacobian per mechanism, with the
@@ -144,5 +145,53 @@ func TestHotPathsAllocateNothing(t *testing.T) {
 		}); n != 0 {
 			t.Errorf("%s: Tracker.Step allocates %v times", f.name, n)
 		}
+	}
+}
+
+// BenchmarkDriftOnly measures the drift Ċv alone at the placement of a preceding
+// Jacobian (as the curvature stage evaluates it), per mechanism and on Kangaroo, for a
+// tangent velocity v = E·u with u = 0.1.
+func BenchmarkDriftOnly(b *testing.B) {
+	type mech struct {
+		name string
+		m    *compile.Model
+		q    []float64
+	}
+	var ms []mech
+	for _, f := range builtins(b, false) {
+		ms = append(ms, mech{f.name, f.m, f.q})
+	}
+	km, err := compile.Compile(kangaroo(b, testmodels.Kangaroo), compile.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	kq, err := km.Seed("home")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ms = append(ms, mech{"kangaroo", km, kq})
+	for _, f := range ms {
+		b.Run(f.name, func(b *testing.B) {
+			d := NewData(f.m)
+			d.Jacobian(f.q)
+			p, err := ChoosePartition(f.m, d.C, nil, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			l := NewLift(p, f.m.NV)
+			if err := l.Update(d.C); err != nil {
+				b.Fatal(err)
+			}
+			u := make([]float64, p.Mobility)
+			for i := range u {
+				u[i] = 0.1
+			}
+			v := make([]float64, f.m.NV)
+			mat.NewVecDense(f.m.NV, v).MulVec(l.E, mat.NewVecDense(len(u), u))
+			b.ReportAllocs()
+			for b.Loop() {
+				d.DriftOnly(f.q, v)
+			}
+		})
 	}
 }

@@ -440,8 +440,13 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 	}
 	wd := &d.wd[c]
 	wd.AddCrossMotion(&d.wd[ed.Parent], w, &relW)
-	if b := m.EdgeBias(e, q, v); b != (spatial.Vec6{}) {
-		*wd = wd.Add(d.g[c].ActMotion(b))
+	if !j.Model.ConstantSubspace() {
+		b := m.EdgeBias(e, q, v)
+		var bb spatial.Vec6
+		d.g[c].ActMotionTo(&bb, &b)
+		for i := range wd {
+			wd[i] += bb[i]
+		}
 	}
 }
 
@@ -498,21 +503,31 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		pc.gen = d.gen
 	}
 	fp, fpInv, rf := &pc.fp, &pc.fpInv, &pc.rf
-	wA, wdA := d.w[c.NodeA], d.wd[c.NodeA]
+	wA, wdA := &d.w[c.NodeA], &d.wd[c.NodeA]
+	var cutW, cutWd spatial.Vec6 // the twist and acceleration of A after the cut joint
 	if c.Joint >= 0 && v != nil {
 		j := &m.Joints[c.Joint]
-		qj, vj := q[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV]
-		s := d.s[j.V0 : j.V0+j.NV]
-		var rel spatial.Vec6
-		for k := range s {
-			rel = rel.Add(s[k].Scale(vj[k]))
+		var rel, relW spatial.Vec6 // Σ S_k v_k, then Ad_fp of it
+		for k := j.V0; k < j.V0+j.NV; k++ {
+			sk, vk := &d.s[k], v[k]
+			for i := range rel {
+				rel[i] += sk[i] * vk
+			}
 		}
-		relW := fp.ActMotion(rel)
-		wA = wA.Add(relW)
-		wdA = wdA.Add(spatial.CrossMotion(wA, relW))
-		if b := j.Model.BiasTwist(qj, vj); b != (spatial.Vec6{}) {
-			wdA = wdA.Add(fp.ActMotion(b))
+		fp.ActMotionTo(&relW, &rel)
+		for i := range cutW {
+			cutW[i] = wA[i] + relW[i]
 		}
+		cutWd.AddCrossMotion(wdA, &cutW, &relW)
+		if !j.Model.ConstantSubspace() {
+			b := j.Model.BiasTwist(q[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV])
+			var bb spatial.Vec6
+			fp.ActMotionTo(&bb, &b)
+			for i := range cutWd {
+				cutWd[i] += bb[i]
+			}
+		}
+		wA, wdA = &cutW, &cutWd
 	}
 	if rf.branchErr != nil && d.branchCut < 0 {
 		d.branchCut = ci
@@ -528,10 +543,18 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		d.jacobianRows(ci, ea, eb)
 	}
 	if v != nil {
-		wB := d.w[c.NodeB]
-		rel := wB.Sub(wA)
-		V := fpInv.ActMotion(rel)
-		Vd := fpInv.ActMotion(d.wd[c.NodeB].Sub(wdA).Sub(spatial.CrossMotion(wA, rel)))
+		// V = Ad_{fp⁻¹}(w_B − w_A), V̇ = Ad_{fp⁻¹}(ẇ_B − ẇ_A − w_A × (w_B − w_A)).
+		wB, wdB := &d.w[c.NodeB], &d.wd[c.NodeB]
+		var rel, x, V, Vd spatial.Vec6
+		for i := range rel {
+			rel[i] = wB[i] - wA[i]
+		}
+		x.AddCrossMotion(wdA, wA, &rel)
+		for i := range x {
+			x[i] = wdB[i] - x[i]
+		}
+		fpInv.ActMotionTo(&V, &rel)
+		fpInv.ActMotionTo(&Vd, &x)
 		rf.accel(V, Vd, d.Gamma[c.Row:c.Row+c.Rows()])
 	}
 }

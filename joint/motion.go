@@ -37,6 +37,10 @@ func (m *Model) MotionSubspace(q []float64, S []spatial.Vec6) {
 	}
 }
 
+// ConstantSubspace reports whether the motion subspace is constant in the joint's own
+// frame (every kind except universal and planar), so that BiasTwist is identically zero.
+func (m *Model) ConstantSubspace() bool { return m.Kind != Universal && m.Kind != Planar }
+
 // BiasTwist returns Ṡ·v = Σ_i (dS_i/dt) v_i along qdot = N(q) v (rad/s²,
 // m/s²); zero for joints with constant S.
 func (m *Model) BiasTwist(q, v []float64) spatial.Vec6 {
