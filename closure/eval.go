@@ -388,6 +388,9 @@ func (d *Data) EdgePlacements(q []float64) ([]spatial.Transform, []spatial.Vec6)
 
 // setBase makes node n the evaluation base: identity pose, zero twist and acceleration.
 func (d *Data) setBase(n int) {
+	if d.nodePass[n] == d.pass && d.nodeBase[n] == n {
+		return // the base already in this pass
+	}
 	d.g[n] = spatial.Identity()
 	d.w[n], d.wd[n] = spatial.Vec6{}, spatial.Vec6{}
 	d.nodePass[n], d.nodeBase[n] = d.pass, n

@@ -195,10 +195,22 @@ func (f *rowMap) accel(V, Vd spatial.Vec6, out []float64) {
 		f.logRows(&Vd, out)
 		return
 	}
-	w, vl := V.Angular(), V.Linear()
-	wd, vld := Vd.Angular(), Vd.Linear()
-	pd := vl.Add(w.Cross(f.p))
-	pdd := vld.Add(wd.Cross(f.p)).Add(w.Cross(pd))
+	// ṗ = v + ω × p, p̈ = v̇ + ω̇ × p + ω × ṗ, on scalars (the point rows' hot path).
+	p := &f.p
+	w0, w1, w2 := V[0], V[1], V[2]
+	a0, a1, a2 := Vd[0], Vd[1], Vd[2]
+	pd0 := V[3] + (w1*p[2] - w2*p[1])
+	pd1 := V[4] + (w2*p[0] - w0*p[2])
+	pd2 := V[5] + (w0*p[1] - w1*p[0])
+	pdd := spatial.Vec3{
+		Vd[3] + (a1*p[2] - a2*p[1]) + (w1*pd2 - w2*pd1),
+		Vd[4] + (a2*p[0] - a0*p[2]) + (w2*pd0 - w0*pd2),
+		Vd[5] + (a0*p[1] - a1*p[0]) + (w0*pd1 - w1*pd0)}
+	if f.kind == compile.RowsPoint {
+		out[0], out[1], out[2] = pdd[0], pdd[1], pdd[2]
+		return
+	}
+	w, wd := V.Angular(), Vd.Angular()
 	radd := wd.Cross(f.ra).Add(w.Cross(w.Cross(f.ra)))
 	f.combine(wd, pdd, radd, out)
 }
