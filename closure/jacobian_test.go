@@ -105,9 +105,10 @@ func TestGlobalMatchesLocal(t *testing.T) {
 }
 
 // TestDriftFiniteDifference compares the analytic drift Ċv with a central difference of
-// C along a tangent velocity, at feasible states.
+// C along a tangent velocity, at feasible states, with the cut joints retained (SE(3)
+// rows) and eliminated (point, revolute rows).
 func TestDriftFiniteDifference(t *testing.T) {
-	for _, f := range builtins(t, false) {
+	for _, f := range append(builtins(t, false), builtins(t, true)...) {
 		m := f.m
 		d := NewData(m)
 		d.Jacobian(f.q)
