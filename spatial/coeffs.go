@@ -54,27 +54,29 @@ func qTail(th float64) float64 {
 	return (2*th - 3*math.Sin(th) + th*math.Cos(th)) / (2 * t * t * th)
 }
 
-// jlInvCoeff returns (1 - (θ/2)cot(θ/2))/θ², the K² coefficient of J_l⁻¹.
-func jlInvCoeff(th float64) float64 {
-	if th < seriesAngle {
-		t := th * th
+// jlInvCoeff returns (1 - (θ/2)cot(θ/2))/θ², the K² coefficient of J_l⁻¹, from the
+// squared angle t = θ² (no square root below seriesAngle).
+func jlInvCoeff(t float64) float64 {
+	if t < seriesAngle*seriesAngle {
 		return 1.0/12 + t*(1.0/720+t*(1.0/30240+t*(1.0/1209600+t/47900160)))
 	}
-	h := 0.5 * th
-	return (1 - h*math.Cos(h)/math.Sin(h)) / (th * th)
+	h := 0.5 * math.Sqrt(t)
+	s, c := math.Sincos(h)
+	return (1 - h*c/s) / t
 }
 
-// jlInvCoeffs returns jlInvCoeff(θ) and its derivative divided by θ, the W² coefficient
-// of the SE(3) coupling block (JlInvSE3CouplingTo), with one sincos. With h = θ/2 the
-// derivative is ((h/sin h − cos h)/(2 sin h))/θ³ − 2a/θ²; below seriesAngle both come from
-// the series Σ_{n≥1} |B_2n| θ^(2n−2)/(2n)! and its derivative.
-func jlInvCoeffs(th float64) (a, b float64) {
-	t := th * th
-	if th < seriesAngle {
+// jlInvCoeffs returns jlInvCoeff(t) and the derivative of the coefficient with respect
+// to θ divided by θ, the W² coefficient of the SE(3) coupling block
+// (JlInvSE3CouplingTo), from t = θ² with one sincos. With h = θ/2 the derivative is
+// ((h/sin h − cos h)/(2 sin h))/θ³ − 2a/θ²; below seriesAngle both come from the series
+// Σ_{n≥1} |B_2n| θ^(2n−2)/(2n)! and its derivative.
+func jlInvCoeffs(t float64) (a, b float64) {
+	if t < seriesAngle*seriesAngle {
 		a = 1.0/12 + t*(1.0/720+t*(1.0/30240+t*(1.0/1209600+t/47900160)))
 		b = 1.0/360 + t*(1.0/7560+t*(1.0/201600+t*(1.0/5987520+t*(10*691.0/(2730*479001600.0)+t*(12*7.0/(6*87178291200.0))))))
 		return a, b
 	}
+	th := math.Sqrt(t)
 	h := 0.5 * th
 	s, c := math.Sincos(h)
 	a = (1 - h*c/s) / t

@@ -1,7 +1,5 @@
 package spatial
 
-import "math"
-
 // JlSE3 returns the 6x6 left Jacobian of SE(3) at ξ = [w; v]:
 // (Ṫ T⁻¹)^∨ = J_l(ξ) ξ̇ for T = ExpSE3(ξ); J_l = [[J_l(w), 0], [Q(w, v), J_l(w)]].
 func JlSE3(xi Vec6) Mat6 {
@@ -41,7 +39,7 @@ func JlInvSE3CouplingTo(c *Mat3, xi *Vec6) {
 	w0, w1, w2 := xi[0], xi[1], xi[2]
 	v0, v1, v2 := xi[3], xi[4], xi[5]
 	t2 := w0*w0 + w1*w1 + w2*w2
-	a, b := jlInvCoeffs(math.Sqrt(t2))
+	a, b := jlInvCoeffs(t2)
 	wv := w0*v0 + w1*v1 + w2*v2
 	bw := b * wv
 	dg := -2*a*wv - bw*t2 // the diagonal's common term

@@ -11,7 +11,7 @@ func JlSO3(w Vec3) Mat3 {
 // JlInvSO3 returns the 3x3 inverse of JlSO3(w):
 // I - K/2 + ((1 - (θ/2)cot(θ/2))/θ²) K² (valid for θ < 2π).
 func JlInvSO3(w Vec3) Mat3 {
-	return quadSkew(w, -0.5, jlInvCoeff(w.Norm()))
+	return quadSkew(w, -0.5, jlInvCoeff(w.Dot(w)))
 }
 
 // JrSO3 returns the 3x3 right Jacobian of SO(3): (Rᵀ Ṙ)^∨ = J_r(w) ẇ;

@@ -35,7 +35,7 @@ func LogSE3JlTo(t *Transform, xi *Vec6, ji *Mat3) error {
 		*xi, *ji = Vec6{}, Identity3() // JlInvSO3 of the zero it returns
 		return err
 	}
-	quadSkewTo(ji, &w, -0.5, jlInvCoeff(w.Norm()))
+	quadSkewTo(ji, &w, -0.5, jlInvCoeff(w[0]*w[0]+w[1]*w[1]+w[2]*w[2]))
 	v := mulVec3(ji, &t.P)
 	if !isFinite(v[0]*v[0] + v[1]*v[1] + v[2]*v[2]) {
 		*xi, *ji = Vec6{}, Identity3()

@@ -47,10 +47,20 @@ func logSO3(r *Mat3) (Vec3, error) {
 		}
 	}
 	c := 0.5 * (r[0][0] + r[1][1] + r[2][2] - 1)
-	c = math.Max(-1, math.Min(1, c))
+	if c > 1 { // c is finite here
+		c = 1
+	} else if c < -1 {
+		c = -1
+	}
 	s := Vec3{0.5 * (r[2][1] - r[1][2]), 0.5 * (r[0][2] - r[2][0]), 0.5 * (r[1][0] - r[0][1])}
 	if c > 0 {
-		sn := s.Norm()
+		sn2 := s[0]*s[0] + s[1]*s[1] + s[2]*s[2]
+		if x2 := sn2 / (c * c); x2 < 1e-8 {
+			// θ = atan x < 1e-4 for x = |s|/c: θ² = x²(1 − 2x²/3 + O(x⁴)), no root or atan.
+			t := x2 * (1 - x2*(2.0/3))
+			return s.Scale(1 + t/6 + 7*t*t/360), nil
+		}
+		sn := math.Sqrt(sn2)
 		th := math.Atan2(sn, c)
 		if th < 1e-4 {
 			t := th * th
