@@ -5,6 +5,8 @@
 package closure
 
 import (
+	"slices"
+
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/joint"
 	"github.com/robocompiler/robocompiler/spatial"
@@ -56,7 +58,7 @@ type Data struct {
 	defectInv []spatial.Transform
 	defectOff []float64
 	homotopy  bool
-	// branchCut is the first comparison whose logarithm left its branch during the last
+	// branchCut is the first comparison (lowest index) whose logarithm left its branch during the last
 	// evaluation, or -1.
 	branchCut int
 
@@ -102,6 +104,9 @@ type Data struct {
 	rootA, rootB [][]int
 	// Local paths, per comparison: edges from the LCA down to A and down to B.
 	downA, downB [][]int
+	// order is the evaluation order of the comparisons: by evaluation base (LCA), so that
+	// comparisons with a common base share the propagation of their common edges.
+	order []int
 	// pathCols are the velocity columns of each comparison's local paths, pathSign their
 	// signs (−1 down to A, +1 down to B).
 	pathCols [][]int
@@ -139,6 +144,11 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 			}
 		}
 	}
+	d.order = make([]int, len(m.Comparisons))
+	for i := range d.order {
+		d.order[i] = i
+	}
+	slices.SortStableFunc(d.order, func(a, b int) int { return m.Comparisons[a].LCA - m.Comparisons[b].LCA })
 	rootPath := func(n int) []int {
 		var p []int
 		for n != compile.Ground {
@@ -204,7 +214,7 @@ func (d *Data) nComp() int {
 
 func (d *Data) comp(k int) int {
 	if d.activeComp == nil && d.activeCoup == nil {
-		return k
+		return d.order[k]
 	}
 	return d.activeComp[k]
 }
@@ -494,7 +504,7 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		} else {
 			pc.fp.SetMul(&d.g[c.NodeA], &c.FrameA)
 		}
-		pc.fpInv = pc.fp.Inv()
+		pc.fpInv.SetInv(&pc.fp)
 		var def *spatial.Transform
 		if d.homotopy {
 			def = &d.defectInv[ci]
@@ -532,7 +542,7 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		}
 		wA, wdA = &cutW, &cutWd
 	}
-	if rf.branchErr != nil && d.branchCut < 0 {
+	if rf.branchErr != nil && (d.branchCut < 0 || ci < d.branchCut) {
 		d.branchCut = ci
 	}
 	rho := d.Rho[c.Row : c.Row+c.Rows()]
@@ -638,7 +648,16 @@ func (d *Data) jacobianRows(ci int, ea, eb []int) {
 			}
 		}
 	}
-	if c.Joint >= 0 {
+	if c.Joint >= 0 && !acc && !rf.usePre && (c.Kind == compile.RowsSE3 || c.Kind == compile.RowsWeld) &&
+		m.Joints[c.Joint].Model.Kind == joint.Spherical {
+		// A spherical cut's columns S = [I; 0] read J_l⁻¹'s first three columns.
+		st, v0 := raw.Stride, m.Joints[c.Joint].V0
+		for k := range 3 {
+			col := rows[v0+k : v0+k+5*st+1]
+			col[0], col[st], col[2*st] = -rf.jinv3[0][k], -rf.jinv3[1][k], -rf.jinv3[2][k]
+			col[3*st], col[4*st], col[5*st] = -rf.jinvC[0][k], -rf.jinvC[1][k], -rf.jinvC[2][k]
+		}
+	} else if c.Joint >= 0 {
 		j := &m.Joints[c.Joint]
 		out := d.rows[:nr]
 		for k := j.V0; k < j.V0+j.NV; k++ {

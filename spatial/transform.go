@@ -35,14 +35,20 @@ func (r *Transform) SetMul(t, u *Transform) {
 
 // Inv returns the inverse transform (Rᵀ, -Rᵀ P).
 func (t Transform) Inv() Transform {
-	r, p := &t.R, &t.P
-	return Transform{
-		R: r.T(),
-		P: Vec3{
-			-(r[0][0]*p[0] + r[1][0]*p[1] + r[2][0]*p[2]),
-			-(r[0][1]*p[0] + r[1][1]*p[1] + r[2][1]*p[2]),
-			-(r[0][2]*p[0] + r[1][2]*p[1] + r[2][2]*p[2]),
-		},
+	var r Transform
+	r.SetInv(&t)
+	return r
+}
+
+// SetInv sets r to the inverse of t (Inv without copying: the hot loops' form). r may
+// not be t.
+func (r *Transform) SetInv(t *Transform) {
+	a, p := &t.R, &t.P
+	r.R = Mat3{{a[0][0], a[1][0], a[2][0]}, {a[0][1], a[1][1], a[2][1]}, {a[0][2], a[1][2], a[2][2]}}
+	r.P = Vec3{
+		-(a[0][0]*p[0] + a[1][0]*p[1] + a[2][0]*p[2]),
+		-(a[0][1]*p[0] + a[1][1]*p[1] + a[2][1]*p[2]),
+		-(a[0][2]*p[0] + a[1][2]*p[1] + a[2][2]*p[2]),
 	}
 }
 
