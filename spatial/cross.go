@@ -21,7 +21,8 @@ func (dst *Vec6) AddCrossMotion(c, a, b *Vec6) {
 	x3 := (a[1]*b[5] - a[2]*b[4]) + (a[4]*b[2] - a[5]*b[1])
 	x4 := (a[2]*b[3] - a[0]*b[5]) + (a[5]*b[0] - a[3]*b[2])
 	x5 := (a[0]*b[4] - a[1]*b[3]) + (a[3]*b[1] - a[4]*b[0])
-	*dst = Vec6{c[0] + x0, c[1] + x1, c[2] + x2, c[3] + x3, c[4] + x4, c[5] + x5}
+	dst[0], dst[1], dst[2] = c[0]+x0, c[1]+x1, c[2]+x2
+	dst[3], dst[4], dst[5] = c[3]+x3, c[4]+x4, c[5]+x5
 }
 
 // CrossForce returns the force cross product a ×* f of a twist a = [w; v]
