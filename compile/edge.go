@@ -53,7 +53,7 @@ func (m *Model) EdgePlacement(e int, q []float64, S []spatial.Vec6) spatial.Tran
 	j.Model.MotionSubspace(qj, S[:j.NV])
 	if !ed.Reversed {
 		for k := 0; k < j.NV && !j.bIdentity; k++ {
-			S[k] = j.B.ActMotion(S[k])
+			j.B.ActMotionTo(&S[k], &S[k])
 		}
 		return edgeTransform(ed, j, x)
 	}
