@@ -78,17 +78,15 @@ type Data struct {
 	cutScrews  []joint.Screw
 	cutScrewOK []bool
 	// pass counts evaluations; node n's g, w and wd hold its quantities relative to base
-	// nodeBase[n] when nodePass[n] == pass, so comparisons with a common base share the
-	// propagation of their common path edges.
-	pass     uint64
-	nodePass []uint64
-	nodeBase []int
-	// Node n's pose g (and, with nodeCols, its edge's base-frame columns sb) hold relative
-	// to base nodeGBase[n] at placement nodeGen[n], so an evaluation at an unchanged
-	// placement (DriftOnly after Jacobian) propagates only the velocities.
-	nodeGen   []uint64
-	nodeGBase []int
-	nodeCols  []bool
+	// node[n].base when node[n].pass == pass, so comparisons with a common base share the
+	// propagation of their common path edges. Node n's pose g (and, with node[n].cols, its
+	// edge's base-frame columns sb) hold relative to base node[n].gbase at placement
+	// node[n].gen, so an evaluation at an unchanged placement (DriftOnly after Jacobian)
+	// propagates only the velocities.
+	pass uint64
+	node []nodeState
+	// edges holds the static data of the tree edges that propagate reads.
+	edges []edgeInfo
 
 	// fdJacobian replaces the analytic Jacobian by central differences of the residual
 	// (a benchmark baseline for the corrector only).
@@ -125,12 +123,16 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 		s: make([]spatial.Vec6, m.NV), sb: make([]spatial.Vec6, m.NV),
 		placedQ: make([]float64, m.NQ), xe: make([]spatial.Transform, len(m.Edges)),
 		edgeGen: make([]uint64, len(m.Edges)), comps: make([]placedComp, len(m.Comparisons)),
-		nodePass: make([]uint64, nn), nodeBase: make([]int, nn),
-		nodeGen: make([]uint64, nn), nodeGBase: make([]int, nn), nodeCols: make([]bool, nn),
+		node: make([]nodeState, nn), edges: make([]edgeInfo, len(m.Edges)),
 		defectInv: make([]spatial.Transform, len(m.Comparisons)), defectOff: make([]float64, m.Rows),
 	}
 	if m.Rows > 0 && m.NV > 0 {
 		d.C = mat.NewDense(m.Rows, m.NV, nil)
+	}
+	for e := range m.Edges {
+		ed := &m.Edges[e]
+		j := &m.Joints[ed.Joint]
+		d.edges[e] = edgeInfo{parent: ed.Parent, child: ed.Child, v0: j.V0, nv: j.NV, bias: !j.Model.ConstantSubspace()}
 	}
 	for i := range d.defectInv {
 		d.defectInv[i] = spatial.Identity()
@@ -396,15 +398,28 @@ func (d *Data) EdgePlacements(q []float64) ([]spatial.Transform, []spatial.Vec6)
 	return d.xe, d.s
 }
 
+// nodeState holds one node's validity stamps (Data.pass, Data.gen).
+type nodeState struct {
+	pass, gen   uint64
+	base, gbase int
+	cols        bool
+}
+
+// edgeInfo is the static data of one tree edge that propagate reads.
+type edgeInfo struct {
+	parent, child, v0, nv int
+	bias                  bool // the joint's subspace moves (EdgeBias may be nonzero)
+}
+
 // setBase makes node n the evaluation base: identity pose, zero twist and acceleration.
 func (d *Data) setBase(n int) {
-	if d.nodePass[n] == d.pass && d.nodeBase[n] == n {
+	ns := &d.node[n]
+	if ns.pass == d.pass && ns.base == n {
 		return // the base already in this pass
 	}
 	d.g[n] = spatial.Identity()
 	d.w[n], d.wd[n] = spatial.Vec6{}, spatial.Vec6{}
-	d.nodePass[n], d.nodeBase[n] = d.pass, n
-	d.nodeGen[n], d.nodeGBase[n], d.nodeCols[n] = d.gen, n, false
+	*ns = nodeState{pass: d.pass, base: n, gen: d.gen, gbase: n}
 }
 
 // propagate advances pose, twist and velocity-product acceleration across tree edge e
@@ -412,49 +427,48 @@ func (d *Data) setBase(n int) {
 // evaluated against), and stores the edge's subspace columns. v == nil skips velocities.
 // A child already evaluated against base in this pass is left as it is.
 func (d *Data) propagate(e, base int, q, v []float64) {
-	m := d.m
-	ed := &m.Edges[e]
-	if d.nodePass[ed.Child] == d.pass && d.nodeBase[ed.Child] == base {
+	ed := &d.edges[e]
+	c := ed.child
+	ns := &d.node[c]
+	if ns.pass == d.pass && ns.base == base {
 		return
 	}
-	d.nodePass[ed.Child], d.nodeBase[ed.Child] = d.pass, base
-	j := &m.Joints[ed.Joint]
-	sb := d.sb[j.V0 : j.V0+j.NV]
-	c := ed.Child
-	if d.nodeGen[c] != d.gen || d.nodeGBase[c] != base || d.cols && !d.nodeCols[c] {
+	ns.pass, ns.base = d.pass, base
+	sb := d.sb[ed.v0 : ed.v0+ed.nv]
+	if ns.gen != d.gen || ns.gbase != base || d.cols && !ns.cols {
 		d.placeEdge(e, q)
 		g := &d.g[c]
-		if ed.Parent == base {
+		if ed.parent == base {
 			*g = d.xe[e] // the base's pose is the identity
 		} else {
-			g.SetMul(&d.g[ed.Parent], &d.xe[e])
+			g.SetMul(&d.g[ed.parent], &d.xe[e])
 		}
 		if d.cols {
-			s := d.s[j.V0 : j.V0+j.NV]
+			s := d.s[ed.v0 : ed.v0+ed.nv]
 			for k := range s {
 				g.ActMotionTo(&sb[k], &s[k])
 			}
 		}
-		d.nodeGen[c], d.nodeGBase[c], d.nodeCols[c] = d.gen, base, d.cols
+		ns.gen, ns.gbase, ns.cols = d.gen, base, d.cols
 	}
 	if v == nil {
 		return
 	}
 	var relW spatial.Vec6 // Σ (Ad_g s_k) v_k
 	for k := range sb {
-		vk, sk := v[j.V0+k], &sb[k]
+		vk, sk := v[ed.v0+k], &sb[k]
 		for i := range relW {
 			relW[i] += sk[i] * vk
 		}
 	}
-	w, wp := &d.w[c], &d.w[ed.Parent]
+	w, wp := &d.w[c], &d.w[ed.parent]
 	for i := range w {
 		w[i] = wp[i] + relW[i]
 	}
 	wd := &d.wd[c]
-	wd.AddCrossMotion(&d.wd[ed.Parent], w, &relW)
-	if !j.Model.ConstantSubspace() {
-		b := m.EdgeBias(e, q, v)
+	wd.AddCrossMotion(&d.wd[ed.parent], w, &relW)
+	if ed.bias {
+		b := d.m.EdgeBias(e, q, v)
 		var bb spatial.Vec6
 		d.g[c].ActMotionTo(&bb, &b)
 		for i := range wd {
