@@ -23,17 +23,16 @@ func (d *Data) PlaceComparisons(q []float64) {
 // Fa (after the retained cut joint, if any), expressed in Fa (rad/s first, then m/s). A
 // column of C is rates·(its relative twist), so C v = rates·V(v).
 func (d *Data) ComparisonRates(ci int, rates []spatial.Vec6) {
-	rf := &d.comps[ci].rf
 	n := d.m.Comparisons[ci].Rows()
-	for j := range 6 {
-		var e spatial.Vec6
-		e[j] = 1
-		rf.rate(e, d.rows[:n])
-		for k := range n {
-			rates[k][j] = d.rows[k]
-		}
+	h := d.rateAd[:6*n]
+	d.comps[ci].rf.rateMatrix(&identity, h) // the rate map itself: the twist in Fa
+	for k := range n {
+		copy(rates[k][:], h[6*k:6*k+6])
 	}
 }
+
+// identity is the identity transform, for rateMatrix in frame A.
+var identity = spatial.Identity()
 
 // ComparisonDrift writes the acceleration of comparison ci's rows (len Rows()) that the
 // relative twist V (as for ComparisonRates) produces at zero relative acceleration: the
