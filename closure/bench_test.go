@@ -195,3 +195,27 @@ func BenchmarkDriftOnly(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTangentProducts measures the tangent products dC·x, dC·z, yᵀdC and the drift's
+// derivative along one direction (as the forward derivatives take them per column) at
+// the assembled configuration, after PrepareTangent.
+func BenchmarkTangentProducts(b *testing.B) {
+	for _, f := range builtins(b, false) {
+		b.Run(f.name, func(b *testing.B) {
+			m := f.m
+			d := NewData(m)
+			v, a := make([]float64, m.NV), make([]float64, m.NV)
+			for i := range v {
+				v[i], a[i] = 0.1, 0.2
+			}
+			tg := d.NewTangent()
+			d.PrepareTangent(tg, f.q, v)
+			x, z, psi := make([]float64, m.NV), make([]float64, m.NV), make([]float64, m.NV)
+			y, dCx, dCz, dg := make([]float64, m.Rows), make([]float64, m.Rows), make([]float64, m.Rows), make([]float64, m.Rows)
+			b.ReportAllocs()
+			for b.Loop() {
+				d.TangentProducts(tg, a, v, x, z, y, dCx, dCz, psi, dg)
+			}
+		})
+	}
+}

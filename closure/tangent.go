@@ -282,7 +282,7 @@ func (d *Data) tangent(t *Tangent, a, dv []float64, dC []float64, p *products, d
 		}
 		t.path(d, eb, t.edgeOff[ci]+len(ea), cb, a, dv, &B)
 		pc, tc := &d.comps[ci], &t.cmp[ci]
-		fpInv, rf := pc.fpInv, &pc.rf
+		fpInv, rf := &pc.fpInv, &pc.rf
 		wfp, dwA, dwdA := A.W, A.dw, A.dwd
 		if c.Joint >= 0 {
 			j := &m.Joints[c.Joint]
@@ -313,19 +313,20 @@ func (d *Data) tangent(t *Tangent, a, dv []float64, dC []float64, p *products, d
 					if ed.Reversed {
 						u = u.Sub(t.rlA[ed.Child])
 					}
-					u = fpInv.ActMotion(u)
+					fpInv.ActMotionTo(&u, &u)
 					for k := range j.NV {
-						col := t.col[k0]
-						dcol := spatial.CrossMotion(u, col)
+						col := &t.col[k0]
+						var dcol spatial.Vec6
+						dcol.SetCrossMotion(&u, col)
 						i := j.V0 + k
 						if dC != nil {
-							tg.rate(col, dcol, t.rows[:nr])
+							tg.rateTo(col, &dcol, t.rows[:nr])
 							for r := range nr {
 								dC[(c.Row+r)*nv+i] += t.rows[r]
 							}
 						}
 						if p != nil {
-							tg.rate(col, dcol, t.rows[:nr])
+							tg.rateTo(col, &dcol, t.rows[:nr])
 							s, xi, zi := 0.0, p.x[i], p.z[i]
 							dCx, dCz := p.dCx[c.Row:c.Row+nr], p.dCz[c.Row:c.Row+nr]
 							for r, y := range p.y[c.Row : c.Row+nr] {
@@ -390,21 +391,29 @@ func (t *Tangent) path(d *Data, edges []int, slot, cs int, a, dv []float64, s *p
 			cs += j.NV
 			continue
 		}
-		var relA, sdv spatial.Vec6
+		var relA, sdv, drel spatial.Vec6 // on pointers: the hot loop of the derivatives
 		for k := range j.NV {
-			relA = relA.Add(t.m[cs].Scale(at(a, j.V0+k)))
-			sdv = sdv.Add(t.m[cs].Scale(at(dv, j.V0+k)))
+			mk, ak, dk := &t.m[cs], at(a, j.V0+k), at(dv, j.V0+k)
+			for i := range relA {
+				relA[i] += mk[i] * ak
+				sdv[i] += mk[i] * dk
+			}
 			cs++
 		}
-		rel, w := t.rel[slot], t.w[slot]
+		rel, w := &t.rel[slot], &t.w[slot]
 		slot++
-		s.W = s.W.Add(relA)
-		drel := spatial.CrossMotion(s.W, rel).Add(sdv)
-		if ed.Reversed {
-			drel = drel.Sub(spatial.CrossMotion(relA, rel))
+		for i := range s.W {
+			s.W[i] += relA[i]
 		}
-		s.dw = s.dw.Add(drel)
-		s.dwd = s.dwd.Add(spatial.CrossMotion(s.dw, rel)).Add(spatial.CrossMotion(w, drel))
+		drel.AddCrossMotion(&sdv, &s.W, rel) // W × rel + sdv
+		if ed.Reversed {
+			drel = drel.Sub(spatial.CrossMotion(relA, *rel))
+		}
+		for i := range s.dw {
+			s.dw[i] += drel[i]
+		}
+		s.dwd.AddCrossMotion(&s.dwd, &s.dw, rel)
+		s.dwd.AddCrossMotion(&s.dwd, w, &drel)
 		t.st[c], t.nodeW[c], t.rlA[c], t.stamp[c] = *s, s.W, relA, t.pass
 	}
 }
@@ -416,15 +425,16 @@ type rowTangent struct {
 	dp, dra spatial.Vec3
 }
 
-// rate writes the derivative of rate(t) for the twist t moving by dt: the logarithm rows
+// rateTo writes the derivative of rate(t) for the twist t moving by dt: the logarithm rows
 // and the rotation rows of a prismatic comparison are linear in the twist with a constant
 // map (their logarithm is 0 to first order); the other rows also follow p and R·Axis2.
-func (g *rowTangent) rate(t, dt spatial.Vec6, out []float64) {
+func (g *rowTangent) rateTo(tp, dtp *spatial.Vec6, out []float64) {
 	f := g.f
 	if f.kind == compile.RowsSE3 || f.kind == compile.RowsWeld {
-		f.logRows(&dt, out)
+		f.logRows(dtp, out)
 		return
 	}
+	t, dt := *tp, *dtp
 	w := t.Angular()
 	dw, dvl := dt.Angular(), dt.Linear()
 	dpd := dvl.Add(dw.Cross(f.p)).Add(w.Cross(g.dp))
