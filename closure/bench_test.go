@@ -198,7 +198,8 @@ func BenchmarkDriftOnly(b *testing.B) {
 
 // BenchmarkTangentProducts measures the tangent products dC·x, dC·z, yᵀdC and the drift's
 // derivative along one direction (as the forward derivatives take them per column) at
-// the assembled configuration, after PrepareTangent.
+// the assembled configuration, after PrepareTangent (a timing only: a and v are not
+// tangent).
 func BenchmarkTangentProducts(b *testing.B) {
 	for _, f := range builtins(b, false) {
 		b.Run(f.name, func(b *testing.B) {

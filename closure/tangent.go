@@ -286,18 +286,30 @@ func (d *Data) tangent(t *Tangent, a, dv []float64, dC []float64, p *products, d
 		wfp, dwA, dwdA := A.W, A.dw, A.dwd
 		if c.Joint >= 0 {
 			j := &m.Joints[c.Joint]
-			var sa, sdv spatial.Vec6
+			var sa, sdv, dcut spatial.Vec6
 			for k := range j.NV {
-				sa = sa.Add(tc.fpS[k].Scale(at(a, j.V0+k)))
-				sdv = sdv.Add(tc.fpS[k].Scale(at(dv, j.V0+k)))
+				fk, ak, dk := &tc.fpS[k], at(a, j.V0+k), at(dv, j.V0+k)
+				for i := range sa {
+					sa[i] += fk[i] * ak
+					sdv[i] += fk[i] * dk
+				}
 			}
-			wfp = wfp.Add(sa)
-			dcut := spatial.CrossMotion(wfp, tc.cut).Add(sdv)
-			dwA = dwA.Add(dcut)
-			dwdA = dwdA.Add(spatial.CrossMotion(dwA, tc.cut)).Add(spatial.CrossMotion(tc.wA, dcut))
+			for i := range wfp {
+				wfp[i] += sa[i]
+			}
+			dcut.AddCrossMotion(&sdv, &wfp, &tc.cut) // wfp × cut + sdv
+			for i := range dwA {
+				dwA[i] += dcut[i]
+			}
+			dwdA.AddCrossMotion(&dwdA, &dwA, &tc.cut)
+			dwdA.AddCrossMotion(&dwdA, &tc.wA, &dcut)
 		}
 		// The relative twist of a moves Δ: δR = [ω_a] R, δp = v_a + ω_a × p.
-		va := fpInv.ActMotion(B.W.Sub(wfp))
+		var va, tmp spatial.Vec6
+		for i := range tmp {
+			tmp[i] = B.W[i] - wfp[i]
+		}
+		fpInv.ActMotionTo(&va, &tmp)
 		tg := rowTangent{f: rf, dp: va.Linear().Add(va.Angular().Cross(rf.p)), dra: va.Angular().Cross(rf.ra)}
 		nr := c.Rows()
 		if a != nil {
@@ -309,7 +321,11 @@ func (d *Data) tangent(t *Tangent, a, dv []float64, dC []float64, p *products, d
 				for _, e := range edges {
 					ed := &m.Edges[e]
 					j := &m.Joints[ed.Joint]
-					u := t.nodeW[ed.Child].Sub(wfp)
+					var u spatial.Vec6
+					nw := &t.nodeW[ed.Child]
+					for i := range u {
+						u[i] = nw[i] - wfp[i]
+					}
 					if ed.Reversed {
 						u = u.Sub(t.rlA[ed.Child])
 					}
@@ -344,10 +360,28 @@ func (d *Data) tangent(t *Tangent, a, dv []float64, dC []float64, p *products, d
 		}
 		// Drift: V = Ad_{fp⁻¹} rel, V̇ = Ad_{fp⁻¹} x with rel = w_B − w_A and
 		// x = ẇ_B − ẇ_A − w_A × rel.
-		drel := B.dw.Sub(dwA)
-		dx := B.dwd.Sub(dwdA).Sub(spatial.CrossMotion(dwA, tc.rel)).Sub(spatial.CrossMotion(tc.wA, drel))
-		dV := fpInv.ActMotion(drel.Sub(spatial.CrossMotion(wfp, tc.rel)))
-		dVd := fpInv.ActMotion(dx.Sub(spatial.CrossMotion(wfp, tc.x)))
+		var drel, dx, dV, dVd, x spatial.Vec6
+		for i := range drel {
+			drel[i], dx[i] = B.dw[i]-dwA[i], B.dwd[i]-dwdA[i]
+		}
+		x.SetCrossMotion(&dwA, &tc.rel)
+		for i := range dx {
+			dx[i] -= x[i]
+		}
+		x.SetCrossMotion(&tc.wA, &drel)
+		for i := range dx {
+			dx[i] -= x[i]
+		}
+		x.SetCrossMotion(&wfp, &tc.rel)
+		for i := range x {
+			x[i] = drel[i] - x[i]
+		}
+		fpInv.ActMotionTo(&dV, &x)
+		x.SetCrossMotion(&wfp, &tc.x)
+		for i := range x {
+			x[i] = dx[i] - x[i]
+		}
+		fpInv.ActMotionTo(&dVd, &x)
 		tg.accel(tc.V, tc.Vd, dV, dVd, dgamma[c.Row:c.Row+nr])
 	}
 }
