@@ -161,13 +161,12 @@ func (f *rowMap) rateMatrix(t *spatial.Transform, h []float64) int {
 	case compile.RowsPoint:
 		// ṗ = v + ω × p_Δ of Ad_t·x = [[R, 0], [[p_t]× R, R]]: [[p_t − p_Δ]× R, R].
 		r := &t.R
-		dp := t.P.Sub(f.p)
-		for i := range 3 {
-			hi := h[6*i : 6*i+6 : 6*i+6]
-			for k := range 3 {
-				hi[k] = dp[(i+1)%3]*r[(i+2)%3][k] - dp[(i+2)%3]*r[(i+1)%3][k]
-				hi[k+3] = r[i][k]
-			}
+		d0, d1, d2 := t.P[0]-f.p[0], t.P[1]-f.p[1], t.P[2]-f.p[2]
+		h := (*[18]float64)(h)
+		for k := range 3 {
+			r0, r1, r2 := r[0][k], r[1][k], r[2][k]
+			h[k], h[6+k], h[12+k] = d1*r2-d2*r1, d2*r0-d0*r2, d0*r1-d1*r0
+			h[3+k], h[9+k], h[15+k] = r0, r1, r2
 		}
 		return 0
 	}
