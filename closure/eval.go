@@ -58,8 +58,8 @@ type Data struct {
 	defectInv []spatial.Transform
 	defectOff []float64
 	homotopy  bool
-	// branchCut is the first comparison (lowest index) whose logarithm left its branch during the last
-	// evaluation, or -1.
+	// branchCut is the first comparison (lowest index) whose logarithm left its branch
+	// during the last evaluation, or -1.
 	branchCut int
 
 	// Placement cache, so that one evaluation places each edge once and DriftOnly and
@@ -602,7 +602,8 @@ func (d *Data) jacobianRows(ci int, ea, eb []int) {
 	na := rf.rateMatrix(&d.comps[ci].fpInv, h)
 	rows := raw.Data[c.Row*raw.Stride:]
 	acc := d.opts.Global
-	if !acc && nr == 6 && na == 3 {
+	switch {
+	case !acc && nr == 6 && na == 3:
 		// The logarithm rows, unrolled: h = [[J R, 0], [X, J R]].
 		st := raw.Stride
 		h := (*[36]float64)(h)
@@ -617,8 +618,7 @@ func (d *Data) jacobianRows(ci int, ea, eb []int) {
 			col[4*st] = h[24]*t0 + h[25]*t1 + h[26]*t2 + h[27]*t3 + h[28]*t4 + h[29]*t5
 			col[5*st] = h[30]*t0 + h[31]*t1 + h[32]*t2 + h[33]*t3 + h[34]*t4 + h[35]*t5
 		}
-		ea, eb = nil, nil
-	} else if !acc && nr == 3 && na == 0 {
+	case !acc && nr == 3 && na == 0:
 		// Point rows, unrolled.
 		st := raw.Stride
 		h := (*[18]float64)(h)
@@ -630,34 +630,34 @@ func (d *Data) jacobianRows(ci int, ea, eb []int) {
 			col[st] = h[6]*t0 + h[7]*t1 + h[8]*t2 + h[9]*t3 + h[10]*t4 + h[11]*t5
 			col[2*st] = h[12]*t0 + h[13]*t1 + h[14]*t2 + h[15]*t3 + h[16]*t4 + h[17]*t5
 		}
-		ea, eb = nil, nil
-	}
-	for pass, edges := range [2][]int{ea, eb} {
-		sign := -1.0
-		if pass == 1 {
-			sign = 1
-		}
-		for _, e := range edges {
-			j := &m.Joints[m.Edges[e].Joint]
-			for k := j.V0; k < j.V0+j.NV; k++ {
-				t := &d.sb[k]
-				col := rows[k:]
-				t0, t1, t2, t3, t4, t5 := sign*t[0], sign*t[1], sign*t[2], sign*t[3], sign*t[4], sign*t[5]
-				for i := range na {
-					hi := h[6*i : 6*i+3 : 6*i+3]
-					x := hi[0]*t0 + hi[1]*t1 + hi[2]*t2
-					if acc {
-						x += col[i*raw.Stride]
+	default:
+		for pass, edges := range [2][]int{ea, eb} {
+			sign := -1.0
+			if pass == 1 {
+				sign = 1
+			}
+			for _, e := range edges {
+				j := &m.Joints[m.Edges[e].Joint]
+				for k := j.V0; k < j.V0+j.NV; k++ {
+					t := &d.sb[k]
+					col := rows[k:]
+					t0, t1, t2, t3, t4, t5 := sign*t[0], sign*t[1], sign*t[2], sign*t[3], sign*t[4], sign*t[5]
+					for i := range na {
+						hi := h[6*i : 6*i+3 : 6*i+3]
+						x := hi[0]*t0 + hi[1]*t1 + hi[2]*t2
+						if acc {
+							x += col[i*raw.Stride]
+						}
+						col[i*raw.Stride] = x
 					}
-					col[i*raw.Stride] = x
-				}
-				for i := na; i < nr; i++ {
-					hi := h[6*i : 6*i+6 : 6*i+6]
-					x := hi[0]*t0 + hi[1]*t1 + hi[2]*t2 + hi[3]*t3 + hi[4]*t4 + hi[5]*t5
-					if acc {
-						x += col[i*raw.Stride]
+					for i := na; i < nr; i++ {
+						hi := h[6*i : 6*i+6 : 6*i+6]
+						x := hi[0]*t0 + hi[1]*t1 + hi[2]*t2 + hi[3]*t3 + hi[4]*t4 + hi[5]*t5
+						if acc {
+							x += col[i*raw.Stride]
+						}
+						col[i*raw.Stride] = x
 					}
-					col[i*raw.Stride] = x
 				}
 			}
 		}

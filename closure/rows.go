@@ -103,11 +103,8 @@ func (f *rowMap) jacobians() {
 	f.jinv = true
 }
 
-// rate maps a relative twist t (one Jacobian column, or the relative velocity) to row
+// rateTo maps a relative twist t (one Jacobian column, or the relative velocity) to row
 // rates.
-func (f *rowMap) rate(t spatial.Vec6, out []float64) { f.rateTo(&t, out) }
-
-// rateTo is rate reading t in place.
 func (f *rowMap) rateTo(tp *spatial.Vec6, out []float64) {
 	f.jacobians()
 	if f.kind == compile.RowsSE3 || f.kind == compile.RowsWeld {
@@ -175,7 +172,8 @@ func (f *rowMap) rateMatrix(t *spatial.Transform, h []float64) int {
 	for k := range 6 {
 		var e spatial.Vec6
 		e[k] = 1
-		f.rate(t.ActMotion(e), out[:n])
+		x := t.ActMotion(e)
+		f.rateTo(&x, out[:n])
 		for i, x := range out[:n] {
 			h[6*i+k] = x
 		}
