@@ -78,3 +78,20 @@ func TestLogNonFinite(t *testing.T) {
 		t.Fatalf("LogSE3(Inf): %v", err)
 	}
 }
+
+// TestLogSO3SmallAngles checks the logarithm's small-angle branches (no root or arctangent
+// below 1e-4 rad, the series in θ just above) relative to the angle, across the threshold.
+func TestLogSO3SmallAngles(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range nSamples {
+		th := math.Pow(10, -9+6*rng.Float64()) // 1e-9 … 1e-3 rad
+		w := randUnit(rng).Scale(th)
+		l, err := LogSO3(ExpSO3(w))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := dist3(l, w); d > 1e-15*th {
+			t.Fatalf("Log(Exp(w)) relative error %g at θ=%g", d/th, th)
+		}
+	}
+}
