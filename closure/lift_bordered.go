@@ -1,0 +1,103 @@
+package closure
+
+import (
+	"slices"
+
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+// tryBordered sets up the bordered factorisation (bb) when the structure of R_p (colsOf[row]:
+// the columns row can be nonzero in) is bordered block diagonal — parallel legs closed on a
+// platform carried by one leg: each leg's rows touch its own columns and the shared border
+// (see borderedGroups) — and reorders rows and dep group by group, the border last.
+func (l *Lift) tryBordered(colsOf map[int][]int) {
+	r := len(l.rows)
+	depPos := make(map[int]int, r)
+	for k, c := range l.dep {
+		depPos[c] = k
+	}
+	cols := make([][]int, r)
+	for i, row := range l.rows {
+		for _, c := range colsOf[row] {
+			if k, ok := depPos[c]; ok {
+				cols[i] = append(cols[i], k)
+			}
+		}
+	}
+	groups, own, border, ok := borderedGroups(r, cols)
+	if !ok {
+		return
+	}
+	borderIdx := make(map[int]int, len(border))
+	for b, k := range border {
+		borderIdx[k] = b
+	}
+	rows, dep := make([]int, 0, r), make([]int, 0, r)
+	rs, cs, bcols := make([]int, len(groups)), make([]int, len(groups)), make([][]int, len(groups))
+	for g := range groups {
+		rs[g], cs[g] = len(groups[g]), len(own[g])
+		for _, i := range groups[g] {
+			rows = append(rows, l.rows[i])
+			for _, k := range cols[i] {
+				if b, ok := borderIdx[k]; ok && !slices.Contains(bcols[g], b) {
+					bcols[g] = append(bcols[g], b)
+				}
+			}
+		}
+		slices.Sort(bcols[g])
+		for _, k := range own[g] {
+			dep = append(dep, l.dep[k])
+		}
+	}
+	for _, k := range border {
+		dep = append(dep, l.dep[k])
+	}
+	l.rows, l.dep = rows, dep
+	l.bb = newBordered(rs, cs, bcols, len(border), l.P.Mobility)
+}
+
+// borderedMaps lays out rp0 over bb's blocks (static: every structural entry of a block,
+// row after row in the order rows) and lists where each structural entry of C goes.
+func (l *Lift) borderedMaps() {
+	f := l.bb
+	l.rp0Val = make([]float64, len(f.a))
+	l.rpPtr = make([]int, f.n+1)
+	l.rpSrc, l.rpDst, l.rpScale = nil, nil, nil
+	for _, g := range f.groups {
+		blockCol := make(map[int]int, g.w) // dep position → block column
+		for j := range g.c {
+			blockCol[g.col0+j] = j
+		}
+		for k, b := range g.bcols {
+			blockCol[f.nc+b] = g.c + k
+		}
+		for t := range g.r {
+			i := g.row0 + t
+			l.rp0Ptr[i] = g.off + t*g.w
+			copy(l.rp0Col[g.off+t*g.w:], g.cols)
+			for _, e := range l.spDep[i] {
+				l.rpSrc = append(l.rpSrc, e.c)
+				l.rpDst = append(l.rpDst, g.off+t*g.w+blockCol[e.k])
+				l.rpScale = append(l.rpScale, l.scale[e.k])
+			}
+			l.rpPtr[i+1] = len(l.rpSrc)
+		}
+	}
+	l.rp0Ptr[f.n] = len(f.a)
+}
+
+// scaleBordered is scaleBlocks for the bordered factorisation: R_p into rp0Val (bb's block
+// layout), −R_a into ra with its row maxima.
+func (l *Lift) scaleBordered(raw blas64.General) {
+	p := l.P
+	a0 := l.rp0Val
+	clear(a0)
+	for i, row := range l.rows {
+		rs := p.rowScale[row]
+		src := raw.Data[row*raw.Stride : row*raw.Stride+raw.Cols]
+		for q := l.rpPtr[i]; q < l.rpPtr[i+1]; q++ {
+			a0[l.rpDst[q]] = src[l.rpSrc[q]] * rs * l.rpScale[q]
+		}
+		l.scaleRa(i, src, rs)
+	}
+}
