@@ -42,6 +42,8 @@ type bordered struct {
 	staticSign  int  // sign of the static part of the row permutation (see newBordered)
 	y           []float64
 	iota        []int // 0, 1, …, n−1
+	// inv holds the reciprocals of the pivots U_kk, unknown by unknown (see reciprocal).
+	inv []float64
 }
 
 // bgroup is one diagonal block of a bordered factorisation.
@@ -162,6 +164,7 @@ func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 	}
 	f.a = make([]float64, off)
 	f.iota = identityOrder(f.n)
+	f.inv = make([]float64, f.n)
 	for gi := range f.groups {
 		g := &f.groups[gi]
 		for j := range g.w {
@@ -225,7 +228,7 @@ func (f *bordered) factor() bool {
 				g.perm[k], g.perm[p] = g.perm[p], g.perm[k]
 				g.odd = !g.odd
 			}
-			eliminate(a, w, k, r, rk)
+			f.inv[g.col0+k] = eliminate(a, w, k, r, rk)
 		}
 		for t := g.c; t < r; t++ {
 			src := a[t*w+g.c : t*w+w]
@@ -258,16 +261,18 @@ func (f *bordered) factor() bool {
 			f.sRow[k], f.sRow[p] = f.sRow[p], f.sRow[k]
 			f.sOdd = !f.sOdd
 		}
-		eliminate(s, nb, k, nb, rk)
+		f.inv[f.nc+k] = eliminate(s, nb, k, nb, rk)
 	}
 	return true
 }
 
 // eliminate subtracts the multiples of pivot row k (rk, whose diagonal entry is column k)
 // of the row-major matrix a (row length w) from rows k+1…r−1 that make their column k
-// zero, storing the multipliers there.
-func eliminate(a []float64, w, k, r int, rk []float64) {
+// zero, storing the multipliers there, and returns the pivot's reciprocal (see
+// reciprocal), by which it multiplies as LAPACK's Dgetf2 does.
+func eliminate(a []float64, w, k, r int, rk []float64) float64 {
 	piv := rk[k]
+	inv, exact := reciprocal(piv)
 	right := rk[k+1:]
 	for i := k + 1; i < r; i++ {
 		ri := a[i*w : i*w+w : i*w+w]
@@ -275,36 +280,59 @@ func eliminate(a []float64, w, k, r int, rk []float64) {
 		if x == 0 {
 			continue
 		}
-		l := x / piv
+		l := x * inv
+		if !exact {
+			l = x / piv
+		}
 		ri[k] = l
 		ri = ri[k+1:]
 		ri = ri[:len(right)]
-		for j, u := range right {
-			ri[j] -= l * u
+		j := 0
+		for ; j+2 <= len(right); j += 2 {
+			ri[j] -= l * right[j]
+			ri[j+1] -= l * right[j+1]
+		}
+		if j < len(right) {
+			ri[j] -= l * right[j]
 		}
 	}
+	return inv
+}
+
+// reciprocal returns 1/d, and whether multiplying by it may stand for dividing by d (false
+// when |d| is below the smallest normal number, whose reciprocal may overflow).
+func reciprocal(d float64) (float64, bool) {
+	return 1 / d, math.Abs(d) >= 0x1p-1022
 }
 
 // solve overwrites b (n × nrhs, nrhs at most that of newBordered) with A⁻¹·b: its rows are
-// equations on input and unknowns on output.
+// equations on input and unknowns on output. The groups are swept in step, row t of every
+// group before row t+1 of any, so that consecutive rows are independent.
 func (f *bordered) solve(b blas64.General) {
 	m, bs := b.Cols, b.Stride
 	if m == 0 {
 		return
 	}
 	y := f.y[: f.n*m : f.n*m]
-	// Forward elimination group by group, in y's layout: block row t of group g at row0+t
-	// (pivoted order).
+	// Forward elimination, in y's layout: block row t of group g at row0+t (pivoted order).
+	rmax, cmax := 0, 0
 	for gi := range f.groups {
 		g := &f.groups[gi]
 		for t, e := range g.perm {
 			copy(y[(g.row0+t)*m:(g.row0+t+1)*m], b.Data[(g.row0+e)*bs:(g.row0+e)*bs+m])
 		}
-		a := f.a[g.off : g.off+g.r*g.w]
-		for t := 1; t < g.r; t++ {
+		rmax, cmax = max(rmax, g.r), max(cmax, g.c)
+	}
+	for t := 1; t < rmax; t++ {
+		for gi := range f.groups {
+			g := &f.groups[gi]
+			if t >= g.r {
+				continue
+			}
 			yt := y[(g.row0+t)*m : (g.row0+t+1)*m]
 			j := min(t, g.c)
-			mulSub(yt, yt, a[t*g.w:t*g.w+j], f.iota[g.row0:g.row0+j], y, m)
+			o := g.off + t*g.w
+			mulSub(yt, yt, f.a[o:o+j], f.iota[g.row0:g.row0+j], y, m)
 		}
 	}
 	// The Schur system: gather the leftover rows in pivot order, L_S then U_S; the border
@@ -322,27 +350,36 @@ func (f *bordered) solve(b blas64.General) {
 		zk := z[k*m : k*m+m : k*m+m]
 		row := f.s[k*nb : k*nb+nb]
 		mulSub(zk, zk, row[k+1:], f.iota[k+1:nb], z, m)
-		d := row[k]
 		xk := b.Data[(f.nc+k)*bs : (f.nc+k)*bs+m]
-		xk = xk[:len(zk)]
-		for q, v := range zk {
-			v /= d
-			zk[q], xk[q] = v, v
+		divide(zk, row[k], f.inv[f.nc+k])
+		copy(xk, zk)
+	}
+	// Back substitution into rows col0… of b.
+	for t := cmax - 1; t >= 0; t-- {
+		for gi := range f.groups {
+			g := &f.groups[gi]
+			if t >= g.c {
+				continue
+			}
+			xt := b.Data[(g.col0+t)*bs : (g.col0+t)*bs+m : (g.col0+t)*bs+m]
+			o := g.off + t*g.w
+			ut := f.a[o : o+g.w]
+			mulSub(xt, y[(g.row0+t)*m:(g.row0+t+1)*m], ut[t+1:], g.cols[t+1:], b.Data, bs)
+			divide(xt, ut[t], f.inv[g.col0+t])
 		}
 	}
-	// Back substitution group by group into rows col0… of b.
-	for gi := range f.groups {
-		g := &f.groups[gi]
-		a := f.a[g.off : g.off+g.r*g.w]
-		for t := g.c - 1; t >= 0; t-- {
-			xt := b.Data[(g.col0+t)*bs : (g.col0+t)*bs+m : (g.col0+t)*bs+m]
-			ut := a[t*g.w : t*g.w+g.w]
-			mulSub(xt, y[(g.row0+t)*m:(g.row0+t+1)*m], ut[t+1:], g.cols[t+1:], b.Data, bs)
-			d := ut[t]
-			for q := range xt {
-				xt[q] /= d
-			}
+}
+
+// divide divides x by d, multiplying by its reciprocal inv when that may stand for it.
+func divide(x []float64, d, inv float64) {
+	if math.Abs(d) >= 0x1p-1022 {
+		for q := range x {
+			x[q] *= inv
 		}
+		return
+	}
+	for q := range x {
+		x[q] /= d
 	}
 }
 
@@ -412,46 +449,54 @@ func (f *bordered) solveVec(x []float64) {
 
 // sign returns the sign of det A (+1 or -1; 0 when a pivot is zero).
 func (f *bordered) sign() int {
-	sign := f.staticSign
-	flip := func(odd bool) {
-		if odd {
-			sign = -sign
-		}
-	}
-	flip(f.sOdd)
+	neg := f.sOdd != (f.staticSign < 0)
 	for k := range f.nb {
-		flip(f.s[k*f.nb+k] < 0)
-		if f.s[k*f.nb+k] == 0 {
+		d := f.s[k*f.nb+k]
+		if d == 0 {
 			return 0
 		}
+		neg = neg != (d < 0)
 	}
-	for _, g := range f.groups {
-		flip(g.odd)
+	for gi := range f.groups {
+		g := &f.groups[gi]
+		neg = neg != g.odd
 		for t := range g.c {
 			d := f.a[g.off+t*g.w+t]
-			flip(d < 0)
 			if d == 0 {
 				return 0
 			}
+			neg = neg != (d < 0)
 		}
 	}
-	return sign
+	if neg {
+		return -1
+	}
+	return 1
 }
 
-// pivotRatio returns min |U_kk| / max |U_kk| over the pivots (1 for an empty matrix).
+// pivotRatio returns min |U_kk| / max |U_kk| over the pivots (1 for an empty matrix; NaN
+// when a pivot is NaN).
 func (f *bordered) pivotRatio() float64 {
 	lo, hi := math.Inf(1), 0.0
-	for k := range f.nb {
-		d := math.Abs(f.s[k*f.nb+k])
-		lo, hi = math.Min(lo, d), math.Max(hi, d)
+	nan := false
+	see := func(d float64) {
+		d = math.Abs(d)
+		lo, hi = min(lo, d), max(hi, d)
+		nan = nan || d != d
 	}
-	for _, g := range f.groups {
+	for k := range f.nb {
+		see(f.s[k*f.nb+k])
+	}
+	for gi := range f.groups {
+		g := &f.groups[gi]
 		for t := range g.c {
-			d := math.Abs(f.a[g.off+t*g.w+t])
-			lo, hi = math.Min(lo, d), math.Max(hi, d)
+			see(f.a[g.off+t*g.w+t])
 		}
 	}
-	if hi == 0 {
+	switch {
+	case nan:
+		return math.NaN()
+	case hi == 0:
 		return 1
 	}
 	return lo / hi

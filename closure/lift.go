@@ -447,7 +447,9 @@ func (l *Lift) scaleRa(i int, src []float64, rs float64) {
 	for _, e := range l.spInd[i] {
 		x := -src[e.c] * rs * indScale[e.k]
 		rai[e.k] = x
-		ramax = max(ramax, math.Abs(x)) // a NaN wins
+		if a := math.Abs(x); a > ramax || a != a {
+			ramax = a // a NaN wins: nothing is greater
+		}
 	}
 	l.raMax[i] = ramax
 }
@@ -472,7 +474,12 @@ func (l *Lift) rpNorm() float64 {
 func maxAbs(x []float64) float64 {
 	m := 0.0
 	for _, v := range x {
-		m = max(m, math.Abs(v)) // a NaN wins
+		if a := math.Abs(v); !(a <= m) {
+			m = a
+			if a != a {
+				return a
+			}
+		}
 	}
 	return m
 }

@@ -92,11 +92,13 @@ func (l *Lift) scaleBordered(raw blas64.General) {
 	p := l.P
 	a0 := l.rp0Val
 	clear(a0)
+	dst, from, scale := l.rpDst, l.rpSrc, l.rpScale
 	for i, row := range l.rows {
 		rs := p.rowScale[row]
 		src := raw.Data[row*raw.Stride : row*raw.Stride+raw.Cols]
-		for q := l.rpPtr[i]; q < l.rpPtr[i+1]; q++ {
-			a0[l.rpDst[q]] = src[l.rpSrc[q]] * rs * l.rpScale[q]
+		lo, hi := l.rpPtr[i], l.rpPtr[i+1]
+		for q, c := range from[lo:hi] {
+			a0[dst[lo+q]] = src[c] * rs * scale[lo+q]
 		}
 		l.scaleRa(i, src, rs)
 	}
