@@ -477,29 +477,23 @@ func (f *bordered) sign() int {
 // pivotRatio returns min |U_kk| / max |U_kk| over the pivots (1 for an empty matrix; NaN
 // when a pivot is NaN).
 func (f *bordered) pivotRatio() float64 {
-	lo, hi := math.Inf(1), 0.0
-	nan := false
-	see := func(d float64) {
-		d = math.Abs(d)
-		lo, hi = min(lo, d), max(hi, d)
-		nan = nan || d != d
-	}
+	// Magnitudes order as their bit patterns, and a NaN's lies above +Inf's.
+	lo, hi := math.Float64bits(math.Inf(1)), uint64(0)
 	for k := range f.nb {
-		see(f.s[k*f.nb+k])
+		d := math.Float64bits(f.s[k*f.nb+k]) &^ (1 << 63)
+		lo, hi = min(lo, d), max(hi, d)
 	}
 	for gi := range f.groups {
 		g := &f.groups[gi]
 		for t := range g.c {
-			see(f.a[g.off+t*g.w+t])
+			d := math.Float64bits(f.a[g.off+t*g.w+t]) &^ (1 << 63)
+			lo, hi = min(lo, d), max(hi, d)
 		}
 	}
-	switch {
-	case nan:
-		return math.NaN()
-	case hi == 0:
+	if hi == 0 {
 		return 1
 	}
-	return lo / hi
+	return math.Float64frombits(lo) / math.Float64frombits(hi)
 }
 
 // rcond returns the reciprocal condition number estimate of A (see rcondEstimate).

@@ -64,13 +64,17 @@ type Lift struct {
 	// residual ra0 − R_p·X.
 	// With bb, rp0 is static: every structural entry (zero or not) of row i, rp0Val being
 	// bb's blocks before factoring, and rpSrc[q], rpDst[q], rpScale[q] for q in
-	// rpPtr[i]:rpPtr[i+1] give the C column, the rp0Val index and the column scale of
-	// row i's structural entries.
+	// rpPtr[i]:rpPtr[i+1] give the C column, the rp0Val index and the scale (row times
+	// column) of row i's structural entries in R_p; raPtr, raSrc, raDst (index in ra.Data)
+	// and raScale likewise in −R_a.
 	rp0Ptr, rp0Col []int
 	rp0Val         []float64
 	rpPtr, rpSrc   []int
 	rpDst          []int
 	rpScale        []float64
+	raPtr, raSrc   []int
+	raDst          []int
+	raScale        []float64
 	ra0, res       blas64.General
 	bound          []float64 // per row of X: its largest magnitude
 	raMax          []float64 // per row of R_a: its largest magnitude
@@ -133,11 +137,11 @@ func NewLift(p *Partition, nv int) *Lift {
 	for k, c := range l.dep {
 		l.scale[k] = p.colScale[c]
 	}
-	if l.bb != nil {
-		l.borderedMaps()
-	}
 	for k, c := range p.Independent {
 		l.scale[r+k], l.scale[r+d+k] = p.colScale[c], 1/p.colScale[c]
+	}
+	if l.bb != nil {
+		l.borderedMaps()
 	}
 	return l
 }
@@ -229,7 +233,6 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	// refineTol·ε of max|R_a,i| + Σ_k |R_p,ik| max|X_k| (a bound on the row's largest
 	// entry of |R_p||X| + |R_a|), as on the built-in mechanisms but the excavator, where
 	// it cannot improve C·E.
-	copy(l.res.Data, l.ra0.Data)
 	xmax := l.bound[:r:r]
 	for k := range xmax {
 		xmax[k] = maxAbs(l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d])
@@ -238,11 +241,8 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	for i := range r {
 		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d : i*l.res.Stride+d]
 		vals, cols := l.rp0Val[l.rp0Ptr[i]:l.rp0Ptr[i+1]], l.rp0Col[l.rp0Ptr[i]:l.rp0Ptr[i+1]]
-		mulSub(ri, ri, vals, cols, l.ra.Data, l.ra.Stride)
-		bound := l.raMax[i]
-		for q, x := range vals {
-			bound += math.Abs(x) * xmax[cols[q]]
-		}
+		mulSub(ri, l.ra0.Data[i*l.ra0.Stride:i*l.ra0.Stride+d], vals, cols, l.ra.Data, l.ra.Stride)
+		bound := l.raMax[i] + absDot(vals, cols, xmax)
 		if thr := refineTol * epsilon * bound; !refine {
 			for _, x := range ri {
 				if !(math.Abs(x) <= thr) { // a NaN residual refines (and stays NaN)
@@ -443,15 +443,13 @@ func (l *Lift) scaleRa(i int, src []float64, rs float64) {
 	indScale := l.scale[r : r+d : r+d]
 	rai := l.ra.Data[i*l.ra.Stride : i*l.ra.Stride+d : i*l.ra.Stride+d]
 	clear(rai)
-	ramax := 0.0
+	var ramax uint64 // as in maxAbs: a NaN wins
 	for _, e := range l.spInd[i] {
 		x := -src[e.c] * rs * indScale[e.k]
 		rai[e.k] = x
-		if a := math.Abs(x); a > ramax || a != a {
-			ramax = a // a NaN wins: nothing is greater
-		}
+		ramax = max(ramax, math.Float64bits(x)&^(1<<63))
 	}
-	l.raMax[i] = ramax
+	l.raMax[i] = math.Float64frombits(ramax)
 }
 
 // rpNorm returns the 1-norm of the scaled block R_p (its largest column sum of
@@ -470,18 +468,29 @@ func (l *Lift) rpNorm() float64 {
 	return anorm
 }
 
+// absDot returns Σ_q |vals[q]|·x[cols[q]], summing alternate terms separately.
+func absDot(vals []float64, cols []int, x []float64) float64 {
+	cols = cols[:len(vals)]
+	s0, s1 := 0.0, 0.0
+	q := 0
+	for ; q+2 <= len(vals); q += 2 {
+		s0 += math.Abs(vals[q]) * x[cols[q]]
+		s1 += math.Abs(vals[q+1]) * x[cols[q+1]]
+	}
+	if q < len(vals) {
+		s0 += math.Abs(vals[q]) * x[cols[q]]
+	}
+	return s0 + s1
+}
+
 // maxAbs returns the largest magnitude in x (NaN when x holds a NaN), 0 for an empty x.
 func maxAbs(x []float64) float64 {
-	m := 0.0
+	// Magnitudes order as their bit patterns, and a NaN's lies above +Inf's.
+	var m uint64
 	for _, v := range x {
-		if a := math.Abs(v); !(a <= m) {
-			m = a
-			if a != a {
-				return a
-			}
-		}
+		m = max(m, math.Float64bits(v)&^(1<<63))
 	}
-	return m
+	return math.Float64frombits(m)
 }
 
 // cloneShape returns a zero matrix of g's shape and stride.

@@ -1,6 +1,7 @@
 package closure
 
 import (
+	"math"
 	"slices"
 
 	"gonum.org/v1/gonum/blas/blas64"
@@ -57,12 +58,12 @@ func (l *Lift) tryBordered(colsOf map[int][]int) {
 }
 
 // borderedMaps lays out rp0 over bb's blocks (static: every structural entry of a block,
-// row after row in the order rows) and lists where each structural entry of C goes.
+// row after row in the order rows) and lists where each structural entry of C goes, with
+// its scale (row scale times column scale, negated for R_a).
 func (l *Lift) borderedMaps() {
 	f := l.bb
 	l.rp0Val = make([]float64, len(f.a))
-	l.rpPtr = make([]int, f.n+1)
-	l.rpSrc, l.rpDst, l.rpScale = nil, nil, nil
+	l.rpPtr, l.raPtr = make([]int, f.n+1), make([]int, f.n+1)
 	for _, g := range f.groups {
 		blockCol := make(map[int]int, g.w) // dep position → block column
 		for j := range g.c {
@@ -75,31 +76,47 @@ func (l *Lift) borderedMaps() {
 			i := g.row0 + t
 			l.rp0Ptr[i] = g.off + t*g.w
 			copy(l.rp0Col[g.off+t*g.w:], g.cols)
+			rs := l.P.rowScale[l.rows[i]]
 			for _, e := range l.spDep[i] {
 				l.rpSrc = append(l.rpSrc, e.c)
 				l.rpDst = append(l.rpDst, g.off+t*g.w+blockCol[e.k])
-				l.rpScale = append(l.rpScale, l.scale[e.k])
+				l.rpScale = append(l.rpScale, rs*l.scale[e.k])
 			}
 			l.rpPtr[i+1] = len(l.rpSrc)
+			for _, e := range l.spInd[i] {
+				l.raSrc = append(l.raSrc, e.c)
+				l.raDst = append(l.raDst, i*l.ra.Stride+e.k)
+				l.raScale = append(l.raScale, -rs*l.scale[l.P.Rank+e.k])
+			}
+			l.raPtr[i+1] = len(l.raSrc)
 		}
 	}
 	l.rp0Ptr[f.n] = len(f.a)
 }
 
 // scaleBordered is scaleBlocks for the bordered factorisation: R_p into rp0Val (bb's block
-// layout), −R_a into ra with its row maxima.
+// layout), −R_a into ra with its row maxima, from the flat lists of borderedMaps.
 func (l *Lift) scaleBordered(raw blas64.General) {
-	p := l.P
-	a0 := l.rp0Val
+	a0, ra := l.rp0Val, l.ra.Data
 	clear(a0)
-	dst, from, scale := l.rpDst, l.rpSrc, l.rpScale
+	clear(ra)
 	for i, row := range l.rows {
-		rs := p.rowScale[row]
 		src := raw.Data[row*raw.Stride : row*raw.Stride+raw.Cols]
 		lo, hi := l.rpPtr[i], l.rpPtr[i+1]
-		for q, c := range from[lo:hi] {
-			a0[dst[lo+q]] = src[c] * rs * scale[lo+q]
+		from := l.rpSrc[lo:hi]
+		to, fac := l.rpDst[lo:hi:hi][:len(from)], l.rpScale[lo:hi:hi][:len(from)]
+		for q, c := range from {
+			a0[to[q]] = src[c] * fac[q]
 		}
-		l.scaleRa(i, src, rs)
+		lo, hi = l.raPtr[i], l.raPtr[i+1]
+		from = l.raSrc[lo:hi]
+		to, fac = l.raDst[lo:hi:hi][:len(from)], l.raScale[lo:hi:hi][:len(from)]
+		var ramax uint64 // as in maxAbs: a NaN wins
+		for q, c := range from {
+			x := src[c] * fac[q]
+			ra[to[q]] = x
+			ramax = max(ramax, math.Float64bits(x)&^(1<<63))
+		}
+		l.raMax[i] = math.Float64frombits(ramax)
 	}
 }
