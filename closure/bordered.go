@@ -42,6 +42,7 @@ type bordered struct {
 	staticSign  int  // sign of the static part of the row permutation (see newBordered)
 	y           []float64
 	iota        []int // 0, 1, …, n−1
+	rmax, cmax  int   // the most rows and own columns of a group
 	// inv holds the reciprocals of the pivots U_kk, unknown by unknown (see reciprocal).
 	inv []float64
 }
@@ -164,6 +165,9 @@ func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 	}
 	f.a = make([]float64, off)
 	f.iota = identityOrder(f.n)
+	for _, g := range f.groups {
+		f.rmax, f.cmax = max(f.rmax, g.r), max(f.cmax, g.c)
+	}
 	f.inv = make([]float64, f.n)
 	for gi := range f.groups {
 		g := &f.groups[gi]
@@ -313,16 +317,38 @@ func (f *bordered) solve(b blas64.General) {
 	if m == 0 {
 		return
 	}
+	// y's layout: block row t of group g at row0+t, in pivoted order.
 	y := f.y[: f.n*m : f.n*m]
-	// Forward elimination, in y's layout: block row t of group g at row0+t (pivoted order).
-	rmax, cmax := 0, 0
 	for gi := range f.groups {
 		g := &f.groups[gi]
 		for t, e := range g.perm {
 			copy(y[(g.row0+t)*m:(g.row0+t+1)*m], b.Data[(g.row0+e)*bs:(g.row0+e)*bs+m])
 		}
-		rmax, cmax = max(rmax, g.r), max(cmax, g.c)
 	}
+	f.solveY(b, m)
+}
+
+// solvePivoted overwrites x (len n) with U⁻¹·L⁻¹·x = A⁻¹·Pᵀ·x: its entries are the rows of
+// P·A (in pivot order: each group's pivot rows at its own columns, then the Schur rows)
+// on input, as for the general lu's triSolve, and unknowns on output.
+func (f *bordered) solvePivoted(x []float64) {
+	y := f.y[:f.n:f.n]
+	for gi := range f.groups {
+		g := &f.groups[gi]
+		copy(y[g.row0:g.row0+g.c], x[g.col0:g.col0+g.c])
+	}
+	for k, yr := range f.sRow {
+		y[yr] = x[f.nc+k]
+	}
+	f.solveY(blas64.General{Rows: f.n, Cols: 1, Stride: 1, Data: x}, 1)
+}
+
+// solveY is solve from the right-hand side in y's layout (m columns) into b.
+func (f *bordered) solveY(b blas64.General, m int) {
+	bs := b.Stride
+	y := f.y[: f.n*m : f.n*m]
+	rmax, cmax := f.rmax, f.cmax
+	// Forward elimination.
 	for t := 1; t < rmax; t++ {
 		for gi := range f.groups {
 			g := &f.groups[gi]
@@ -386,6 +412,30 @@ func divide(x []float64, d, inv float64) {
 // solveT overwrites x (len n) with A⁻ᵀ·x: its entries are unknowns on input and equations
 // on output.
 func (f *bordered) solveT(x []float64) {
+	y := f.solveTY(x)
+	for gi := range f.groups {
+		g := &f.groups[gi]
+		for t, e := range g.perm {
+			x[g.row0+e] = y[g.row0+t]
+		}
+	}
+}
+
+// solveTPivoted overwrites x (len n) with L⁻ᵀ·U⁻ᵀ·x = P·A⁻ᵀ·x, the transpose of
+// solvePivoted: its entries are unknowns on input and in pivot order on output.
+func (f *bordered) solveTPivoted(x []float64) {
+	y := f.solveTY(x)
+	for gi := range f.groups {
+		g := &f.groups[gi]
+		copy(x[g.col0:g.col0+g.c], y[g.row0:g.row0+g.c])
+	}
+	for k, yr := range f.sRow {
+		x[f.nc+k] = y[yr]
+	}
+}
+
+// solveTY is solveT into y's layout, which it returns; x is left modified.
+func (f *bordered) solveTY(x []float64) []float64 {
 	nb, nc := f.nb, f.nc
 	y := f.y[:f.n:f.n]
 	z := f.sz[:nb:nb]
@@ -436,15 +486,8 @@ func (f *bordered) solveT(x []float64) {
 				yg[j] -= l * v
 			}
 		}
-		for t, e := range g.perm {
-			x[g.row0+e] = yg[t]
-		}
 	}
-}
-
-// solveVec overwrites x (len n) with A⁻¹·x.
-func (f *bordered) solveVec(x []float64) {
-	f.solve(blas64.General{Rows: f.n, Cols: 1, Stride: 1, Data: x})
+	return y
 }
 
 // sign returns the sign of det A (+1 or -1; 0 when a pivot is zero).
@@ -498,5 +541,12 @@ func (f *bordered) pivotRatio() float64 {
 
 // rcond returns the reciprocal condition number estimate of A (see rcondEstimate).
 func (f *bordered) rcond(anorm float64, work []float64, isgn []int) float64 {
-	return rcondEstimate(f, f.n, anorm, work, isgn)
+	return rcondEstimate(borderedInverse{f}, f.n, anorm, work, isgn)
 }
+
+// borderedInverse applies U⁻¹L⁻¹ = A⁻¹·Pᵀ for rcondEstimate in the general lu's pivot order,
+// so that the estimate follows the general LU's steps on the same factors.
+type borderedInverse struct{ f *bordered }
+
+func (v borderedInverse) solveVec(x []float64) { v.f.solvePivoted(x) }
+func (v borderedInverse) solveT(x []float64)   { v.f.solveTPivoted(x) }

@@ -1,12 +1,14 @@
 package closure
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/robocompiler/robocompiler/internal/testutil"
 	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
 )
 
 // randomBordered returns a random bordered block-diagonal matrix (dense, n × n row-major)
@@ -50,16 +52,31 @@ func randomBordered(rng *rand.Rand, nrhs int) (*bordered, []float64) {
 			}
 		}
 	}
+	// One trial in eight makes a group's own block rank deficient: its second own column a
+	// copy of its first.
+	if rng.IntN(8) == 0 {
+		for _, g := range f.groups {
+			if g.c >= 2 {
+				for t := range g.r {
+					x := f.a[g.off+t*g.w]
+					f.a[g.off+t*g.w+1] = x
+					a[(g.row0+t)*n+g.col0+1] = x
+				}
+				return f, a
+			}
+		}
+	}
 	return f, a
 }
 
 // TestBorderedAgainstLU: the bordered factorisation solves A X = B and Aᵀ x = b, and gives
 // the determinant sign, pivot verdict and condition estimate of the general LU on the same
 // matrix, on random bordered matrices (the solutions to round-off relative to the
-// condition, the estimate to 1e-12 relative).
+// condition, the estimate to 1e-12 relative); on those with a rank-deficient own block
+// both fail or find a pivot ratio below 1e-13.
 func TestBorderedAgainstLU(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
-	solved := 0
+	solved, singular := 0, 0
 	for trial := range 400 {
 		nr := 1 + rng.IntN(6)
 		f, a := randomBordered(rng, nr)
@@ -79,6 +96,7 @@ func TestBorderedAgainstLU(t *testing.T) {
 			continue
 		}
 		if !okG {
+			singular++
 			continue
 		}
 		anorm := 0.0
@@ -92,6 +110,9 @@ func TestBorderedAgainstLU(t *testing.T) {
 		work, isgn := make([]float64, 2*n), make([]int, n)
 		rg := g.rcond(anorm, work, isgn)
 		if rg < 1e-10 {
+			if f.pivotRatio() < 1e-13 {
+				singular++
+			}
 			continue // too ill-conditioned to compare solutions
 		}
 		solved++
@@ -133,8 +154,187 @@ func TestBorderedAgainstLU(t *testing.T) {
 			}
 		}
 	}
-	if solved < 200 {
-		t.Errorf("only %d of 400 random bordered matrices were compared", solved)
+	if solved < 200 || singular < 20 {
+		t.Errorf("only %d of 400 random bordered matrices were compared, %d found singular", solved, singular)
+	}
+}
+
+// stewartFixture returns the built-in Stewart platform.
+func stewartFixture(t testing.TB) fixture {
+	for _, f := range builtins(t, false) {
+		if f.name == "stewart" {
+			return f
+		}
+	}
+	t.Fatal("no built-in stewart")
+	return fixture{}
+}
+
+// TestLiftBorderedStewart: Stewart's R_p is factored in bordered form (five legs' own
+// columns, the reference leg's platform columns as the border), and its E, Sign, RCond,
+// curvature solve and adjoint equal those of the lift that factors R_p whole with the
+// general LU (a partition that does not know C's structure), to 1e-12 relative, at 40
+// random assembled configurations, with UpdateE and Update alike.
+func TestLiftBorderedStewart(t *testing.T) {
+	f := stewartFixture(t)
+	m := f.m
+	rng := rand.New(rand.NewPCG(23, 24))
+	d := NewData(m)
+	compared := 0
+	for s := range 40 {
+		q := f.q
+		if s > 0 {
+			a, err := Assemble(m, perturb(m, f.q, rng, 0.3), AssembleOptions{})
+			if err != nil {
+				continue
+			}
+			q = a.Q
+		}
+		d.Jacobian(q)
+		p, err := ChoosePartition(m, d.C, nil, 0)
+		if err != nil {
+			continue
+		}
+		whole := *p
+		whole.rowCols = nil
+		lb, lw := NewLift(p, m.NV), NewLift(&whole, m.NV)
+		if lb.bb == nil || lw.bb != nil {
+			t.Fatalf("bordered %v (structured), %v (whole)", lb.bb != nil, lw.bb != nil)
+		}
+		if g := len(lb.bb.groups); g != 5 || lb.bb.nb != 5 {
+			t.Fatalf("%d groups and %d border columns, want 5 and 5", g, lb.bb.nb)
+		}
+		if err := errors.Join(lb.Update(d.C), lw.Update(d.C)); err != nil {
+			t.Fatal(err)
+		}
+		compared++
+		eb, ew := lb.E.RawMatrix().Data, lw.E.RawMatrix().Data
+		if err := relDiff(eb, ew); err > 1e-12 {
+			t.Errorf("config %d: E differs by %.3g relative", s, err)
+		}
+		if lb.Sign != lw.Sign || math.Abs(lb.RCond-lw.RCond) > 1e-12*lw.RCond {
+			t.Errorf("config %d: sign %d vs %d, rcond %.17g vs %.17g", s, lb.Sign, lw.Sign, lb.RCond, lw.RCond)
+		}
+		if err := lb.UpdateE(d.C); err != nil || !math.IsNaN(lb.RCond) || !testutil.SameBits(lb.E.RawMatrix().Data, eb) {
+			t.Errorf("config %d: UpdateE differs from Update (%v, rcond %g)", s, err, lb.RCond)
+		}
+		gamma, z := make([]float64, m.Rows), make([]float64, m.NV)
+		for i := range gamma {
+			gamma[i] = rng.NormFloat64()
+		}
+		for i := range z {
+			z[i] = rng.NormFloat64()
+		}
+		cb, cw := make([]float64, m.NV), make([]float64, m.NV)
+		yb, yw := make([]float64, m.Rows), make([]float64, m.Rows)
+		lb.Curvature(gamma, cb)
+		lw.Curvature(gamma, cw)
+		lb.CurvatureAdjoint(z, yb)
+		lw.CurvatureAdjoint(z, yw)
+		if e1, e2 := relDiff(cb, cw), relDiff(yb, yw); e1 > 1e-12 || e2 > 1e-12 {
+			t.Errorf("config %d: curvature differs by %.3g, its adjoint by %.3g relative", s, e1, e2)
+		}
+	}
+	if compared < 30 {
+		t.Errorf("only %d configurations compared", compared)
+	}
+}
+
+// relDiff returns max |a−b| / max(max|b|, 1e-300).
+func relDiff(a, b []float64) float64 {
+	worst := 0.0
+	for i := range a {
+		worst = math.Max(worst, math.Abs(a[i]-b[i]))
+	}
+	return worst / math.Max(testutil.MaxAbs(b), 1e-300)
+}
+
+// TestLiftBorderedSingular: a Stewart C whose leg's own dependent columns make that leg's
+// own block rank deficient — one column zeroed or scaled to 1e-14 of itself, or copied
+// onto another own column of the same leg (minus a round-off perturbation or exactly) —
+// is judged singular (*SingularError) by the bordered lift, with UpdateE and Update, as
+// by the lift that factors R_p whole; the lift then recovers at the original C, and none
+// of this allocates beyond the error value. An exactly zero own column is judged by the
+// general LU (the bordered one's fallback), as without the bordered form.
+func TestLiftBorderedSingular(t *testing.T) {
+	f := stewartFixture(t)
+	m := f.m
+	d := NewData(m)
+	d.Jacobian(f.q)
+	p, err := ChoosePartition(m, d.C, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := *p
+	whole.rowCols = nil
+	lb, lw := NewLift(p, m.NV), NewLift(&whole, m.NV)
+	g := lb.bb.groups[2]
+	c0, c1 := lb.dep[g.col0], lb.dep[g.col0+1]
+	cases := map[string]func(C *mat.Dense){
+		"zero":   func(C *mat.Dense) { scaleCol(C, c0, 0) },
+		"tiny":   func(C *mat.Dense) { scaleCol(C, c0, 1e-14) },
+		"copy":   func(C *mat.Dense) { copyCol(C, c0, c1, 0) },
+		"nearly": func(C *mat.Dense) { copyCol(C, c0, c1, 1e-15) },
+	}
+	for name, spoil := range cases {
+		C := mat.DenseCopyOf(d.C)
+		spoil(C)
+		for _, l := range []*Lift{lb, lw} {
+			for _, update := range []func(*Lift, *mat.Dense) error{(*Lift).Update, (*Lift).UpdateE} {
+				var se *SingularError
+				if err := update(l, C); !errors.As(err, &se) {
+					t.Errorf("%s (bordered %v): %v, want *SingularError", name, l.bb != nil, err)
+				}
+			}
+		}
+		if name == "zero" && (lb.lu != factors(lb.gen) || lb.RCond != 0) {
+			t.Errorf("zero: an exactly zero own column was not judged by the general LU (rcond %g)", lb.RCond)
+		}
+		if n := testing.AllocsPerRun(10, func() { _ = lb.UpdateE(C) }); n > 1 {
+			t.Errorf("%s: a singular UpdateE allocates %v times beyond its error", name, n-1)
+		}
+		if err := lb.UpdateE(d.C); err != nil || lb.lu != factors(lb.bb) {
+			t.Errorf("%s: the lift does not recover (%v)", name, err)
+		}
+	}
+}
+
+// scaleCol multiplies column c of C by s.
+func scaleCol(C *mat.Dense, c int, s float64) {
+	r, _ := C.Dims()
+	for i := range r {
+		C.Set(i, c, s*C.At(i, c))
+	}
+}
+
+// copyCol sets column dst of C to column src times 1+eps.
+func copyCol(C *mat.Dense, src, dst int, eps float64) {
+	r, _ := C.Dims()
+	for i := range r {
+		C.Set(i, dst, (1+eps)*C.At(i, src))
+	}
+}
+
+// TestLiftBorderedAllocations: the bordered lift's updates, curvature solves and the
+// chord tracker's solves with its factors allocate nothing.
+func TestLiftBorderedAllocations(t *testing.T) {
+	f := stewartFixture(t)
+	m := f.m
+	d := NewData(m)
+	d.Jacobian(f.q)
+	p, _ := ChoosePartition(m, d.C, nil, 0)
+	l := NewLift(p, m.NV)
+	gamma, c, y := make([]float64, m.Rows), make([]float64, m.NV), make([]float64, m.Rows)
+	ops := map[string]func(){
+		"UpdateE":          func() { _ = l.UpdateE(d.C) },
+		"Update":           func() { _ = l.Update(d.C) },
+		"Curvature":        func() { l.Curvature(gamma, c) },
+		"CurvatureAdjoint": func() { l.CurvatureAdjoint(c, y) },
+	}
+	for name, op := range ops {
+		if n := testing.AllocsPerRun(20, op); n != 0 {
+			t.Errorf("%s allocates %v times", name, n)
+		}
 	}
 }
 
