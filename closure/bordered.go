@@ -322,7 +322,7 @@ func (f *bordered) solve(b blas64.General) {
 	for gi := range f.groups {
 		g := &f.groups[gi]
 		for t, e := range g.perm {
-			copy(y[(g.row0+t)*m:(g.row0+t+1)*m], b.Data[(g.row0+e)*bs:(g.row0+e)*bs+m])
+			copyShort(y[(g.row0+t)*m:(g.row0+t+1)*m], b.Data[(g.row0+e)*bs:(g.row0+e)*bs+m])
 		}
 	}
 	f.solveY(b, m)
@@ -335,7 +335,7 @@ func (f *bordered) solvePivoted(x []float64) {
 	y := f.y[:f.n:f.n]
 	for gi := range f.groups {
 		g := &f.groups[gi]
-		copy(y[g.row0:g.row0+g.c], x[g.col0:g.col0+g.c])
+		copyShort(y[g.row0:g.row0+g.c], x[g.col0:g.col0+g.c])
 	}
 	for k, yr := range f.sRow {
 		y[yr] = x[f.nc+k]
@@ -346,6 +346,10 @@ func (f *bordered) solvePivoted(x []float64) {
 // solveY is solve from the right-hand side in y's layout (m columns) into b.
 func (f *bordered) solveY(b blas64.General, m int) {
 	bs := b.Stride
+	if m == 1 && bs == 1 {
+		f.solveY1(b.Data[:f.n])
+		return
+	}
 	y := f.y[: f.n*m : f.n*m]
 	rmax, cmax := f.rmax, f.cmax
 	// Forward elimination.
@@ -366,7 +370,7 @@ func (f *bordered) solveY(b blas64.General, m int) {
 	nb := f.nb
 	z := f.sz[: nb*m : nb*m]
 	for k, yr := range f.sRow {
-		copy(z[k*m:k*m+m], y[yr*m:yr*m+m])
+		copyShort(z[k*m:k*m+m], y[yr*m:yr*m+m])
 	}
 	for k := 1; k < nb; k++ {
 		zk := z[k*m : k*m+m]
@@ -378,7 +382,7 @@ func (f *bordered) solveY(b blas64.General, m int) {
 		mulSub(zk, zk, row[k+1:], f.iota[k+1:nb], z, m)
 		xk := b.Data[(f.nc+k)*bs : (f.nc+k)*bs+m]
 		divide(zk, row[k], f.inv[f.nc+k])
-		copy(xk, zk)
+		copyShort(xk, zk)
 	}
 	// Back substitution into rows col0… of b.
 	for t := cmax - 1; t >= 0; t-- {
@@ -409,6 +413,96 @@ func divide(x []float64, d, inv float64) {
 	}
 }
 
+// solveY1 is solveY for one right-hand side x (len n, contiguous), with dot products in
+// place of mulSub's sweeps.
+func (f *bordered) solveY1(x []float64) {
+	y := f.y[:f.n:f.n]
+	for t := 1; t < f.rmax; t++ {
+		for gi := range f.groups {
+			g := &f.groups[gi]
+			if t >= g.r {
+				continue
+			}
+			j := min(t, g.c)
+			o := g.off + t*g.w
+			y[g.row0+t] -= dot(f.a[o:o+j], y[g.row0:g.row0+j])
+		}
+	}
+	nb, nc := f.nb, f.nc
+	z := f.sz[:nb:nb]
+	for k, yr := range f.sRow {
+		z[k] = y[yr]
+	}
+	for k := 1; k < nb; k++ {
+		z[k] -= dot(f.s[k*nb:k*nb+k], z[:k])
+	}
+	for k := nb - 1; k >= 0; k-- {
+		row := f.s[k*nb : k*nb+nb]
+		v := z[k] - dot(row[k+1:], z[k+1:])
+		if inv := f.inv[nc+k]; math.Abs(row[k]) >= 0x1p-1022 {
+			v *= inv
+		} else {
+			v /= row[k]
+		}
+		z[k], x[nc+k] = v, v
+	}
+	for t := f.cmax - 1; t >= 0; t-- {
+		for gi := range f.groups {
+			g := &f.groups[gi]
+			if t >= g.c {
+				continue
+			}
+			ut := f.a[g.off+t*g.w : g.off+t*g.w+g.w]
+			v := y[g.row0+t] - dot(ut[t+1:g.c], x[g.col0+t+1:g.col0+g.c]) - dotIdx(ut[g.c:], g.bcols, z)
+			if inv := f.inv[g.col0+t]; math.Abs(ut[t]) >= 0x1p-1022 {
+				v *= inv
+			} else {
+				v /= ut[t]
+			}
+			x[g.col0+t] = v
+		}
+	}
+}
+
+// copyShort is copy(dst, src) for len(dst) ≤ len(src) without the call to memmove, for
+// the rows of a few entries the solves move.
+func copyShort(dst, src []float64) {
+	src = src[:len(dst)]
+	for i, v := range src {
+		dst[i] = v
+	}
+}
+
+// dot returns Σ_j a[j]·b[j] (len(b) ≥ len(a)), summing alternate terms separately.
+func dot(a, b []float64) float64 {
+	b = b[:len(a)]
+	s0, s1 := 0.0, 0.0
+	j := 0
+	for ; j+2 <= len(a); j += 2 {
+		s0 += a[j] * b[j]
+		s1 += a[j+1] * b[j+1]
+	}
+	if j < len(a) {
+		s0 += a[j] * b[j]
+	}
+	return s0 + s1
+}
+
+// dotIdx returns Σ_j a[j]·x[idx[j]], summing alternate terms separately.
+func dotIdx(a []float64, idx []int, x []float64) float64 {
+	idx = idx[:len(a)]
+	s0, s1 := 0.0, 0.0
+	j := 0
+	for ; j+2 <= len(a); j += 2 {
+		s0 += a[j] * x[idx[j]]
+		s1 += a[j+1] * x[idx[j+1]]
+	}
+	if j < len(a) {
+		s0 += a[j] * x[idx[j]]
+	}
+	return s0 + s1
+}
+
 // solveT overwrites x (len n) with A⁻ᵀ·x: its entries are unknowns on input and equations
 // on output.
 func (f *bordered) solveT(x []float64) {
@@ -427,7 +521,7 @@ func (f *bordered) solveTPivoted(x []float64) {
 	y := f.solveTY(x)
 	for gi := range f.groups {
 		g := &f.groups[gi]
-		copy(x[g.col0:g.col0+g.c], y[g.row0:g.row0+g.c])
+		copyShort(x[g.col0:g.col0+g.c], y[g.row0:g.row0+g.c])
 	}
 	for k, yr := range f.sRow {
 		x[f.nc+k] = y[yr]
@@ -439,7 +533,7 @@ func (f *bordered) solveTY(x []float64) []float64 {
 	nb, nc := f.nb, f.nc
 	y := f.y[:f.n:f.n]
 	z := f.sz[:nb:nb]
-	copy(z, x[nc:nc+nb])
+	copyShort(z, x[nc:nc+nb])
 	// Uᵀ: the groups' own parts, each feeding its border entries.
 	for gi := range f.groups {
 		g := &f.groups[gi]

@@ -354,3 +354,25 @@ func BenchmarkLiftE(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLiftCurvature measures the curvature solve (one right-hand side with R_p's
+// factors) per built-in mechanism.
+func BenchmarkLiftCurvature(b *testing.B) {
+	for _, f := range builtins(b, false) {
+		b.Run(f.name, func(b *testing.B) {
+			d := NewData(f.m)
+			d.Jacobian(f.q)
+			p, _ := ChoosePartition(f.m, d.C, nil, 0)
+			l := NewLift(p, f.m.NV)
+			_ = l.Update(d.C)
+			gamma, c := make([]float64, f.m.Rows), make([]float64, f.m.NV)
+			for i := range gamma {
+				gamma[i] = 1 / float64(i+1)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				l.Curvature(gamma, c)
+			}
+		})
+	}
+}
