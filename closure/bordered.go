@@ -351,18 +351,27 @@ func (f *bordered) solveY(b blas64.General, m int) {
 		return
 	}
 	y := f.y[: f.n*m : f.n*m]
-	rmax, cmax := f.rmax, f.cmax
-	// Forward elimination.
-	for t := 1; t < rmax; t++ {
+	cmax := f.cmax
+	// Forward elimination, column by column (row j of a group is final once the columns
+	// before j are eliminated), as axpy sweeps over the rows below.
+	for j := range cmax {
 		for gi := range f.groups {
 			g := &f.groups[gi]
-			if t >= g.r {
+			if j >= g.c {
 				continue
 			}
-			yt := y[(g.row0+t)*m : (g.row0+t+1)*m]
-			j := min(t, g.c)
-			o := g.off + t*g.w
-			mulSub(yt, yt, f.a[o:o+j], f.iota[g.row0:g.row0+j], y, m)
+			yj := y[(g.row0+j)*m : (g.row0+j+1)*m : (g.row0+j+1)*m]
+			for t := j + 1; t < g.r; t++ {
+				l := f.a[g.off+t*g.w+j]
+				if l == 0 {
+					continue
+				}
+				yt := y[(g.row0+t)*m : (g.row0+t+1)*m]
+				yt = yt[:len(yj)]
+				for q, v := range yj {
+					yt[q] -= l * v
+				}
+			}
 		}
 	}
 	// The Schur system: gather the leftover rows in pivot order, L_S then U_S; the border

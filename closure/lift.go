@@ -56,7 +56,8 @@ type Lift struct {
 	dep     []int
 	depSign int
 	// rows are the selected rows in the factorisation's row order (Partition.Rows grouped
-	// by block, see blockOrder); depSign includes the sign of both orders.
+	// by block, see blockOrder, or by group, see tryBordered); depSign includes the sign
+	// of both orders.
 	rows []int
 	ra   blas64.General
 	// The scaled blocks are kept for one step of iterative refinement: R_p row by row as
