@@ -60,13 +60,18 @@ type bgroup struct {
 	odd  bool
 }
 
+// borderedMax is the most rows of a group and the most border columns the bordered
+// factorisation takes: its blocks and Schur complement are dense, so a larger group or
+// border (a long ladder of loops, say) is left to the general sparse LU.
+const borderedMax = 48
+
 // borderedGroups looks for a bordered block-diagonal structure of an n × n matrix whose row
 // i can be nonzero in columns cols[i] only. It tries as border the columns with the most
 // rows, then also those with the next row count, and so on, and accepts the first border
-// (of at most n/2 columns) that splits the remaining columns into at least two groups of
-// rows — the connected components of the rows through the non-border columns, rows that
-// touch border columns only forming one group — with at least as many rows as own columns
-// each. It returns the groups' rows and own columns (in their given order) and the border
+// (of at most n/2 and borderedMax columns) that splits the remaining columns into at least
+// two groups of rows — the connected components of the rows through the non-border
+// columns, rows that touch border columns only forming one group — with at least as many
+// rows as own columns and at most borderedMax rows each. It returns the groups' rows and own columns (in their given order) and the border
 // columns, or ok = false.
 func borderedGroups(n int, cols [][]int) (rows, own [][]int, border []int, ok bool) {
 	count := make([]int, n)
@@ -89,7 +94,7 @@ func borderedGroups(n int, cols [][]int) (rows, own [][]int, border []int, ok bo
 				border = append(border, k)
 			}
 		}
-		if 2*len(border) > n {
+		if 2*len(border) > n || len(border) > borderedMax {
 			break
 		}
 		parent := identityOrder(n)
@@ -137,9 +142,9 @@ func borderedGroups(n int, cols [][]int) (rows, own [][]int, border []int, ok bo
 				own[g] = append(own[g], k)
 			}
 		}
-		ok = len(rows) >= 2
+		ok = len(rows) >= 2 && len(border) <= borderedMax
 		for g := range rows {
-			ok = ok && len(rows[g]) >= len(own[g])
+			ok = ok && len(rows[g]) >= len(own[g]) && len(rows[g]) <= borderedMax
 		}
 		if ok {
 			return rows, own, slices.Clone(border), true

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/robocompiler/robocompiler/internal/testutil"
@@ -156,6 +157,51 @@ func TestBorderedAgainstLU(t *testing.T) {
 	}
 	if solved < 200 || singular < 20 {
 		t.Errorf("only %d of 400 random bordered matrices were compared, %d found singular", solved, singular)
+	}
+}
+
+// TestBorderedGroups: the structure search finds Stewart's pattern (five groups of 6 rows
+// with 5 own columns each, on 5 border columns touched by every row) in shuffled order,
+// and declines a matrix with a structurally zero column, one whose group has more own
+// columns than rows, a single block, and a ring of loops each sharing a column with the
+// next (whose border would exceed borderedMax).
+func TestBorderedGroups(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	const n = 30
+	perm := rng.Perm(n) // column k of the pattern is column perm[k] of the matrix
+	stewart := make([][]int, n)
+	for i := range n {
+		g := i / 6
+		for j := range 5 {
+			stewart[i] = append(stewart[i], perm[5*g+j], perm[25+j])
+		}
+	}
+	rows, own, border, ok := borderedGroups(n, stewart)
+	if !ok || len(rows) != 5 || len(border) != 5 {
+		t.Fatalf("stewart: ok %v, %d groups, %d border columns", ok, len(rows), len(border))
+	}
+	for g := range rows {
+		if len(rows[g]) != 6 || len(own[g]) != 5 {
+			t.Errorf("stewart group %d: %d rows, %d own columns", g, len(rows[g]), len(own[g]))
+		}
+	}
+	zero := slices.Clone(stewart) // column perm[1] touched by no row
+	for i := range 6 {
+		zero[i] = slices.DeleteFunc(slices.Clone(stewart[i]), func(k int) bool { return k == perm[1] })
+	}
+	wide := [][]int{{0, 1, 2, 4}, {0, 1, 2, 4}, {3, 4}, {3, 4}, {3, 4}} // rows 0, 1: 3 own columns
+	single := [][]int{{0, 1}, {1, 2}, {2, 0}}
+	// A ring of 100 loops of 3 rows, each with 2 own columns and one column shared with
+	// the next loop: bordered, but by 100 > borderedMax columns.
+	chain := make([][]int, 300)
+	for i := range chain {
+		g := i / 3
+		chain[i] = []int{2 * g, 2*g + 1, 200 + g, 200 + (g+99)%100}
+	}
+	for name, c := range map[string][][]int{"zero column": zero, "wide group": wide, "single block": single, "chain": chain} {
+		if _, _, _, ok := borderedGroups(len(c), c); ok {
+			t.Errorf("%s: taken as bordered", name)
+		}
 	}
 }
 

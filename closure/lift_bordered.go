@@ -37,10 +37,12 @@ func (l *Lift) tryBordered(colsOf map[int][]int) {
 	rs, cs, bcols := make([]int, len(groups)), make([]int, len(groups)), make([][]int, len(groups))
 	for g := range groups {
 		rs[g], cs[g] = len(groups[g]), len(own[g])
+		touched := map[int]bool{}
 		for _, i := range groups[g] {
 			rows = append(rows, l.rows[i])
 			for _, k := range cols[i] {
-				if b, ok := borderIdx[k]; ok && !slices.Contains(bcols[g], b) {
+				if b, ok := borderIdx[k]; ok && !touched[b] {
+					touched[b] = true
 					bcols[g] = append(bcols[g], b)
 				}
 			}
