@@ -414,6 +414,14 @@ func (f *bordered) solveY(b blas64.General, m int) {
 	}
 }
 
+// quotient returns v/d, multiplying by d's reciprocal inv when that may stand for it.
+func quotient(v, d, inv float64) float64 {
+	if math.Abs(d) >= 0x1p-1022 {
+		return v * inv
+	}
+	return v / d
+}
+
 // divide divides x by d, multiplying by its reciprocal inv when that may stand for it.
 func divide(x []float64, d, inv float64) {
 	if math.Abs(d) >= 0x1p-1022 {
@@ -431,15 +439,16 @@ func divide(x []float64, d, inv float64) {
 // place of mulSub's sweeps.
 func (f *bordered) solveY1(x []float64) {
 	y := f.y[:f.n:f.n]
-	for t := 1; t < f.rmax; t++ {
-		for gi := range f.groups {
-			g := &f.groups[gi]
-			if t >= g.r {
-				continue
+	// Forward elimination by columns: independent updates of the rows below.
+	for gi := range f.groups {
+		g := &f.groups[gi]
+		a, w := f.a[g.off:g.off+g.r*g.w], g.w
+		yg := y[g.row0 : g.row0+g.r]
+		for j := range g.c {
+			v := yg[j]
+			for t := j + 1; t < len(yg); t++ {
+				yg[t] -= a[t*w+j] * v
 			}
-			j := min(t, g.c)
-			o := g.off + t*g.w
-			y[g.row0+t] -= dot(f.a[o:o+j], y[g.row0:g.row0+j])
 		}
 	}
 	nb, nc := f.nb, f.nc
@@ -452,28 +461,25 @@ func (f *bordered) solveY1(x []float64) {
 	}
 	for k := nb - 1; k >= 0; k-- {
 		row := f.s[k*nb : k*nb+nb]
-		v := z[k] - dot(row[k+1:], z[k+1:])
-		if inv := f.inv[nc+k]; math.Abs(row[k]) >= 0x1p-1022 {
-			v *= inv
-		} else {
-			v /= row[k]
-		}
+		v := quotient(z[k]-dot(row[k+1:], z[k+1:]), row[k], f.inv[nc+k])
 		z[k], x[nc+k] = v, v
 	}
-	for t := f.cmax - 1; t >= 0; t-- {
-		for gi := range f.groups {
-			g := &f.groups[gi]
-			if t >= g.c {
-				continue
+	// Back substitution: the border's part of every pivot row (independent rows), then
+	// the own columns by columns.
+	for gi := range f.groups {
+		g := &f.groups[gi]
+		a, w, c := f.a[g.off:g.off+g.r*g.w], g.w, g.c
+		yg := y[g.row0 : g.row0+c]
+		for t := range yg {
+			yg[t] -= dotIdx(a[t*w+c:t*w+w], g.bcols, z)
+		}
+		xg := x[g.col0 : g.col0+c]
+		for t := c - 1; t >= 0; t-- {
+			v := quotient(yg[t], a[t*w+t], f.inv[g.col0+t])
+			xg[t] = v
+			for i := range t {
+				yg[i] -= a[i*w+t] * v
 			}
-			ut := f.a[g.off+t*g.w : g.off+t*g.w+g.w]
-			v := y[g.row0+t] - dot(ut[t+1:g.c], x[g.col0+t+1:g.col0+g.c]) - dotIdx(ut[g.c:], g.bcols, z)
-			if inv := f.inv[g.col0+t]; math.Abs(ut[t]) >= 0x1p-1022 {
-				v *= inv
-			} else {
-				v /= ut[t]
-			}
-			x[g.col0+t] = v
 		}
 	}
 }
@@ -555,7 +561,7 @@ func (f *bordered) solveTY(x []float64) []float64 {
 		xg := x[g.col0 : g.col0+g.c]
 		for t := range g.c {
 			ut := a[t*g.w : t*g.w+g.w]
-			v := xg[t] / ut[t]
+			v := quotient(xg[t], ut[t], f.inv[g.col0+t])
 			y[g.row0+t] = v
 			for j := t + 1; j < g.c; j++ {
 				xg[j] -= ut[j] * v
@@ -568,7 +574,7 @@ func (f *bordered) solveTY(x []float64) []float64 {
 	// U_Sᵀ then L_Sᵀ on the Schur part.
 	s := f.s
 	for k := range nb {
-		v := z[k] / s[k*nb+k]
+		v := quotient(z[k], s[k*nb+k], f.inv[nc+k])
 		z[k] = v
 		for j := k + 1; j < nb; j++ {
 			z[j] -= s[k*nb+j] * v
