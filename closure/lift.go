@@ -64,18 +64,12 @@ type Lift struct {
 	// its nonzeros rp0Val in columns rp0Col[rp0Ptr[i]:rp0Ptr[i+1]], and ra0; res holds the
 	// residual ra0 − R_p·X.
 	// With bb, rp0 is static: every structural entry (zero or not) of row i, rp0Val being
-	// bb's blocks before factoring, and rpSrc[q], rpDst[q], rpScale[q] for q in
-	// rpPtr[i]:rpPtr[i+1] give the C column, the rp0Val index and the scale (row times
-	// column) of row i's structural entries in R_p; raPtr, raSrc, raDst (index in ra.Data)
-	// and raScale likewise in −R_a.
+	// bb's blocks before factoring; rpSp and raSp list C's structural entries in R_p (into
+	// rp0Val) and in −R_a (into ra.Data), raBits is scratch for R_a's row maxima.
 	rp0Ptr, rp0Col []int
 	rp0Val         []float64
-	rpPtr, rpSrc   []int
-	rpDst          []int
-	rpScale        []float64
-	raPtr, raSrc   []int
-	raDst          []int
-	raScale        []float64
+	rpSp, raSp     *scatter
+	raBits         []uint64
 	ra0, res       blas64.General
 	bound          []float64 // per row of X: its largest magnitude
 	raMax          []float64 // per row of R_a: its largest magnitude

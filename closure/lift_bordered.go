@@ -65,7 +65,7 @@ func (l *Lift) tryBordered(colsOf map[int][]int) {
 func (l *Lift) borderedMaps() {
 	f := l.bb
 	l.rp0Val = make([]float64, len(f.a))
-	l.rpPtr, l.raPtr = make([]int, f.n+1), make([]int, f.n+1)
+	l.rpSp, l.raSp = &scatter{}, &scatter{}
 	for _, g := range f.groups {
 		blockCol := make(map[int]int, g.w) // dep position → block column
 		for j := range g.c {
@@ -78,47 +78,91 @@ func (l *Lift) borderedMaps() {
 			i := g.row0 + t
 			l.rp0Ptr[i] = g.off + t*g.w
 			copy(l.rp0Col[g.off+t*g.w:], g.cols)
-			rs := l.P.rowScale[l.rows[i]]
+			row := l.rows[i]
+			rs := l.P.rowScale[row]
 			for _, e := range l.spDep[i] {
-				l.rpSrc = append(l.rpSrc, e.c)
-				l.rpDst = append(l.rpDst, g.off+t*g.w+blockCol[e.k])
-				l.rpScale = append(l.rpScale, rs*l.scale[e.k])
+				l.rpSp.add(row, e.c, g.off+t*g.w+blockCol[e.k], i, rs*l.scale[e.k])
 			}
-			l.rpPtr[i+1] = len(l.rpSrc)
 			for _, e := range l.spInd[i] {
-				l.raSrc = append(l.raSrc, e.c)
-				l.raDst = append(l.raDst, i*l.ra.Stride+e.k)
-				l.raScale = append(l.raScale, -rs*l.scale[l.P.Rank+e.k])
+				l.raSp.add(row, e.c, i*l.ra.Stride+e.k, i, -rs*l.scale[l.P.Rank+e.k])
 			}
-			l.raPtr[i+1] = len(l.raSrc)
 		}
 	}
 	l.rp0Ptr[f.n] = len(f.a)
+	l.rpSp.finish(len(f.a))
+	l.raSp.finish(-1)
+	l.raBits = make([]uint64, f.n)
+}
+
+// scatter lists the structural entries of C that one scaled block takes: entry q is
+// C[row[q], col[q]] times scale[q] into position dst[q] of the block, for block row
+// owner[q]. off[q] is row[q]·stride + col[q] for C's row stride when it was last seen.
+type scatter struct {
+	row, col, dst, owner, off []int
+	scale                     []float64
+	stride                    int
+	// dense: dst[q] = q for every position of the block (nothing to clear, no dst to read).
+	dense bool
+}
+
+// add appends an entry.
+func (s *scatter) add(row, col, dst, owner int, scale float64) {
+	s.row, s.col, s.dst = append(s.row, row), append(s.col, col), append(s.dst, dst)
+	s.owner, s.scale = append(s.owner, owner), append(s.scale, scale)
+}
+
+// finish sizes the offsets and notes whether the entries fill a block of size positions
+// in order (size < 0: they do not).
+func (s *scatter) finish(size int) {
+	s.off, s.stride = make([]int, len(s.row)), -1
+	s.dense = len(s.dst) == size
+	for q, d := range s.dst {
+		s.dense = s.dense && d == q
+	}
+}
+
+// offsets recomputes off for a C of the given row stride, in place.
+func (s *scatter) offsets(stride int) {
+	for q, r := range s.row {
+		s.off[q] = r*stride + s.col[q]
+	}
+	s.stride = stride
 }
 
 // scaleBordered is scaleBlocks for the bordered factorisation: R_p into rp0Val (bb's block
 // layout), −R_a into ra with its row maxima, from the flat lists of borderedMaps.
 func (l *Lift) scaleBordered(raw blas64.General) {
-	a0, ra := l.rp0Val, l.ra.Data
-	clear(a0)
-	clear(ra)
-	for i, row := range l.rows {
-		src := raw.Data[row*raw.Stride : row*raw.Stride+raw.Cols]
-		lo, hi := l.rpPtr[i], l.rpPtr[i+1]
-		from := l.rpSrc[lo:hi]
-		to, fac := l.rpDst[lo:hi:hi][:len(from)], l.rpScale[lo:hi:hi][:len(from)]
-		for q, c := range from {
-			a0[to[q]] = src[c] * fac[q]
+	rp, ra := l.rpSp, l.raSp
+	if rp.stride != raw.Stride {
+		rp.offsets(raw.Stride)
+		ra.offsets(raw.Stride)
+	}
+	data := raw.Data
+	a0 := l.rp0Val
+	if fac := rp.scale[:len(rp.off)]; rp.dense {
+		a0 = a0[:len(rp.off)]
+		for q, o := range rp.off {
+			a0[q] = data[o] * fac[q]
 		}
-		lo, hi = l.raPtr[i], l.raPtr[i+1]
-		from = l.raSrc[lo:hi]
-		to, fac = l.raDst[lo:hi:hi][:len(from)], l.raScale[lo:hi:hi][:len(from)]
-		var ramax uint64 // as in maxAbs: a NaN wins
-		for q, c := range from {
-			x := src[c] * fac[q]
-			ra[to[q]] = x
-			ramax = max(ramax, math.Float64bits(x)&^(1<<63))
+	} else {
+		clear(a0)
+		dst := rp.dst[:len(rp.off)]
+		for q, o := range rp.off {
+			a0[dst[q]] = data[o] * fac[q]
 		}
-		l.raMax[i] = math.Float64frombits(ramax)
+	}
+	out := l.ra.Data
+	clear(out)
+	bits := l.raBits
+	clear(bits)
+	fac, dst, owner := ra.scale[:len(ra.off)], ra.dst[:len(ra.off)], ra.owner[:len(ra.off)]
+	for q, o := range ra.off {
+		x := data[o] * fac[q]
+		out[dst[q]] = x
+		i := owner[q]
+		bits[i] = max(bits[i], math.Float64bits(x)&^(1<<63)) // as in maxAbs: a NaN wins
+	}
+	for i, b := range bits {
+		l.raMax[i] = math.Float64frombits(b)
 	}
 }
