@@ -38,11 +38,11 @@ type bordered struct {
 	// sRow0 its value before the Schur pivoting.
 	s, sz       []float64 // sz: the Schur part of a right-hand side
 	sRow, sRow0 []int
-	sOdd        bool // the Schur pivoting swapped rows an odd number of times
-	staticSign  int  // sign of the static part of the row permutation (see newBordered)
-	y           []float64
-	iota        []int // 0, 1, …, n−1
-	rmax, cmax  int   // the most rows and own columns of a group
+	sOdd        bool      // the Schur pivoting swapped rows an odd number of times
+	staticSign  int       // sign of the static part of the row permutation (see newBordered)
+	y           []float64 // solve scratch: right-hand sides in pivoted group order
+	iota        []int     // 0, 1, …, n−1
+	cmax        int       // the most own columns of a group
 	// inv holds the reciprocals of the pivots U_kk, unknown by unknown (see reciprocal).
 	inv []float64
 }
@@ -171,7 +171,7 @@ func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 	f.a = make([]float64, off)
 	f.iota = identityOrder(f.n)
 	for _, g := range f.groups {
-		f.rmax, f.cmax = max(f.rmax, g.r), max(f.cmax, g.c)
+		f.cmax = max(f.cmax, g.c)
 	}
 	f.inv = make([]float64, f.n)
 	for gi := range f.groups {
@@ -435,8 +435,8 @@ func divide(x []float64, d, inv float64) {
 	}
 }
 
-// solveY1 is solveY for one right-hand side x (len n, contiguous), with dot products in
-// place of mulSub's sweeps.
+// solveY1 is solveY for one right-hand side x (len n, contiguous), by scalar sweeps:
+// columns of L and of the groups' U, dot products in the Schur complement.
 func (f *bordered) solveY1(x []float64) {
 	y := f.y[:f.n:f.n]
 	// Forward elimination by columns: independent updates of the rows below.
