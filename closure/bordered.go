@@ -158,7 +158,7 @@ func borderedGroups(n int, cols [][]int) (rows, own [][]int, border []int, ok bo
 // sides of up to nrhs columns.
 func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 	f := &bordered{nb: nb}
-	off, nl := 0, 0
+	off := 0
 	for g := range r {
 		w := c[g] + len(bcols[g])
 		f.groups = append(f.groups, bgroup{r: r[g], c: c[g], w: w, row0: f.n, col0: f.nc, off: off,
@@ -166,7 +166,6 @@ func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 		off += r[g] * w
 		f.n += r[g]
 		f.nc += c[g]
-		nl += r[g] - c[g]
 	}
 	f.a = make([]float64, off)
 	f.iota = identityOrder(f.n)
