@@ -652,14 +652,10 @@ func (f *bordered) pivotRatio() float64 {
 	return math.Float64frombits(lo) / math.Float64frombits(hi)
 }
 
-// rcond returns the reciprocal condition number estimate of A (see rcondEstimate).
+// rcond returns the reciprocal condition number estimate of A (see rcondEstimate). Its
+// products are those of the general lu's estimate, in the general lu's pivot order
+// (solvePivoted, solveTPivoted), so that the estimate follows the general LU's steps on
+// the same factors.
 func (f *bordered) rcond(anorm float64, work []float64, isgn []int) float64 {
-	return rcondEstimate(borderedInverse{f}, f.n, anorm, work, isgn)
+	return rcondEstimate(nil, f, f.n, anorm, work, isgn)
 }
-
-// borderedInverse applies U⁻¹L⁻¹ = A⁻¹·Pᵀ for rcondEstimate in the general lu's pivot order,
-// so that the estimate follows the general LU's steps on the same factors.
-type borderedInverse struct{ f *bordered }
-
-func (v borderedInverse) solveVec(x []float64) { v.f.solvePivoted(x) }
-func (v borderedInverse) solveT(x []float64)   { v.f.solveTPivoted(x) }

@@ -252,28 +252,15 @@ type factors interface {
 // rcond returns the reciprocal condition number 1/(‖A‖₁·‖A⁻¹‖₁) from the factors and
 // anorm = ‖A‖₁ (see rcondEstimate), as Gecon does.
 func (f *lu) rcond(anorm float64, work []float64, isgn []int) float64 {
-	return rcondEstimate(luInverse{f}, f.a.Rows, anorm, work, isgn)
+	return rcondEstimate(f, nil, f.a.Rows, anorm, work, isgn)
 }
 
-// luInverse applies U⁻¹L⁻¹ = A⁻¹·Pᵀ (the factors without the interchanges, whose 1-norm
-// is that of A⁻¹) for rcondEstimate.
-type luInverse struct{ f *lu }
-
-func (v luInverse) solveVec(x []float64) { v.f.triSolveVec(x, 1) }
-func (v luInverse) solveT(x []float64)   { v.f.triSolveT(x) }
-
-// inverse applies the inverse of a matrix B with ‖B‖₁ = ‖A⁻¹‖₁ (A⁻¹ up to a permutation
-// of its columns) and of its transpose to a vector in place.
-type inverse interface {
-	solveVec(x []float64)
-	solveT(x []float64)
-}
-
-// rcondEstimate returns 1/(‖A‖₁·‖A⁻¹‖₁) for anorm = ‖A‖₁ and n × n A, estimating ‖A⁻¹‖₁
-// from products with inv by LAPACK's Dlacn2 as Gecon does. It returns 0 when anorm is 0 or
-// infinite or a solve overflows, and NaN for a NaN anorm. work has len ≥ 2n and isgn
-// len ≥ n.
-func rcondEstimate(inv inverse, n int, anorm float64, work []float64, isgn []int) float64 {
+// rcondEstimate returns 1/(‖A‖₁·‖A⁻¹‖₁) for anorm = ‖A‖₁ and n × n A factored by lf or
+// (lf nil) by bf, estimating ‖A⁻¹‖₁ by LAPACK's Dlacn2 as Gecon does, from products with
+// U⁻¹L⁻¹ = A⁻¹·Pᵀ and its transpose (the factors without the interchanges, whose 1-norm is
+// that of A⁻¹). It returns 0 when anorm is 0 or infinite or a solve overflows, and NaN for
+// a NaN anorm. work has len ≥ 2n and isgn len ≥ n.
+func rcondEstimate(lf *lu, bf *bordered, n int, anorm float64, work []float64, isgn []int) float64 {
 	switch {
 	case n == 0:
 		return 1
@@ -295,9 +282,17 @@ func rcondEstimate(inv inverse, n int, anorm float64, work []float64, isgn []int
 			}
 			return (1 / est) / anorm
 		case 1:
-			inv.solveVec(x)
+			if lf != nil {
+				lf.triSolveVec(x, 1)
+			} else {
+				bf.solvePivoted(x)
+			}
 		default:
-			inv.solveT(x)
+			if lf != nil {
+				lf.triSolveT(x)
+			} else {
+				bf.solveTPivoted(x)
+			}
 		}
 		for _, xi := range x {
 			if math.IsInf(xi, 0) || math.IsNaN(xi) {
