@@ -18,12 +18,7 @@ func (l *Lift) CurvatureAdjoint(z, y []float64) {
 	for k, col := range l.dep {
 		w[k] = z[col] * p.colScale[col]
 	}
-	l.lu.triSolveT(w)
-	for k := r - 1; k >= 0; k-- {
-		if q := l.lu.ipiv[k]; q != k {
-			w[k], w[q] = w[q], w[k]
-		}
-	}
+	l.lu.solveT(w)
 	for i, row := range l.rows {
 		y[row] = -w[i] * p.rowScale[row]
 	}

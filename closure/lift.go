@@ -45,21 +45,31 @@ type Lift struct {
 	// empty above (see IdentityOnly).
 	Identity bool
 
-	// lu holds the scaled R_p, its columns in the order dep (the partition's sparse LU
-	// order, whose permutation of Dependent has sign depSign), and then its factors; ra
-	// the scaled R_a and then X = R_p⁻¹R_a, rows in the order dep.
-	lu      *lu
+	// lu is the factorisation of the scaled R_p at the last update, its columns in the
+	// order dep (whose permutation of Dependent has sign depSign): bb when R_p is bordered
+	// block diagonal (see tryBordered) and its factorisation succeeds, else gen, the general
+	// sparse LU, which holds the scaled R_p and then its factors. ra holds the scaled R_a
+	// and then X = R_p⁻¹R_a, rows in the order dep.
+	lu      factors
+	gen     *lu
+	bb      *bordered
 	dep     []int
 	depSign int
 	// rows are the selected rows in the factorisation's row order (Partition.Rows grouped
-	// by block, see blockOrder); depSign includes the sign of both orders.
+	// by block, see blockOrder, or by group, see tryBordered); depSign includes the sign
+	// of both orders.
 	rows []int
 	ra   blas64.General
 	// The scaled blocks are kept for one step of iterative refinement: R_p row by row as
 	// its nonzeros rp0Val in columns rp0Col[rp0Ptr[i]:rp0Ptr[i+1]], and ra0; res holds the
 	// residual ra0 − R_p·X.
+	// With bb, rp0 is static: every structural entry (zero or not) of row i, rp0Val being
+	// bb's blocks before factoring; rpSp and raSp list C's structural entries in R_p (into
+	// rp0Val) and in −R_a (into ra.Data), raBits is scratch for R_a's row maxima.
 	rp0Ptr, rp0Col []int
 	rp0Val         []float64
+	rpSp, raSp     *scatter
+	raBits         []uint64
 	ra0, res       blas64.General
 	bound          []float64 // per row of X: its largest magnitude
 	raMax          []float64 // per row of R_a: its largest magnitude
@@ -88,7 +98,7 @@ func (e *SingularError) Error() string {
 func NewLift(p *Partition, nv int) *Lift {
 	r, d := p.Rank, p.Mobility
 	l := &Lift{P: p, E: mat.NewDense(max(nv, 1), max(d, 1), nil), // replaced below when d = 0
-		lu:   newLU(r),
+		gen:  newLU(r),
 		ra:   blas64.General{Rows: r, Cols: d, Stride: max(d, 1), Data: make([]float64, r*d)},
 		work: make([]float64, 2*max(r, 1)), iwork: make([]int, max(r, 1)), bound: make([]float64, r), raMax: make([]float64, r),
 	}
@@ -107,12 +117,16 @@ func NewLift(p *Partition, nv int) *Lift {
 			rowCols[i] = all
 		}
 	}
-	l.blockOrder(rowCols)
-	l.depSign = permutationSign(p.Dependent, l.dep) * permutationSign(p.Rows, l.rows)
 	colsOf := make(map[int][]int, len(p.Rows))
 	for i, row := range p.Rows {
 		colsOf[row] = rowCols[i]
 	}
+	l.lu = l.gen
+	l.blockOrder(rowCols)
+	if l.gen.hi == nil && p.rowCols != nil {
+		l.tryBordered(colsOf)
+	}
+	l.depSign = permutationSign(p.Dependent, l.dep) * permutationSign(p.Rows, l.rows)
 	l.structure(colsOf)
 	l.scale = make([]float64, r+2*d)
 	for k, c := range l.dep {
@@ -120,6 +134,9 @@ func NewLift(p *Partition, nv int) *Lift {
 	}
 	for k, c := range p.Independent {
 		l.scale[r+k], l.scale[r+d+k] = p.colScale[c], 1/p.colScale[c]
+	}
+	if l.bb != nil {
+		l.borderedMaps()
 	}
 	return l
 }
@@ -191,9 +208,7 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		}
 		return nil
 	}
-	l.scaleBlocks(C.RawMatrix())
-	copy(l.ra0.Data, l.ra.Data)
-	if !l.lu.factor() {
+	if !l.factor(C.RawMatrix()) {
 		l.RCond = 0
 		return &SingularError{RCond: 0}
 	}
@@ -213,7 +228,6 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	// refineTol·ε of max|R_a,i| + Σ_k |R_p,ik| max|X_k| (a bound on the row's largest
 	// entry of |R_p||X| + |R_a|), as on the built-in mechanisms but the excavator, where
 	// it cannot improve C·E.
-	copy(l.res.Data, l.ra0.Data)
 	xmax := l.bound[:r:r]
 	for k := range xmax {
 		xmax[k] = maxAbs(l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d])
@@ -221,15 +235,9 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	refine := false
 	for i := range r {
 		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d : i*l.res.Stride+d]
-		bound := l.raMax[i]
-		for q := l.rp0Ptr[i]; q < l.rp0Ptr[i+1]; q++ {
-			x, k := l.rp0Val[q], l.rp0Col[q]
-			xk := l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d : k*l.ra.Stride+d]
-			bound += math.Abs(x) * xmax[k]
-			for j := range ri {
-				ri[j] -= x * xk[j]
-			}
-		}
+		vals, cols := l.rp0Val[l.rp0Ptr[i]:l.rp0Ptr[i+1]], l.rp0Col[l.rp0Ptr[i]:l.rp0Ptr[i+1]]
+		mulSub(ri, l.ra0.Data[i*l.ra0.Stride:i*l.ra0.Stride+d], vals, cols, l.ra.Data, l.ra.Stride)
+		bound := l.raMax[i] + absDot(vals, cols, xmax)
 		if thr := refineTol * epsilon * bound; !refine {
 			for _, x := range ri {
 				if !(math.Abs(x) <= thr) { // a NaN residual refines (and stays NaN)
@@ -264,6 +272,34 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		}
 	}
 	return nil
+}
+
+// factor writes the scaled blocks from C (raw) and factorises R_p with the bordered
+// factorisation when R_p has that structure, else (or when a group's own block has an
+// exactly zero pivot column, which the general LU then judges as it always has) with the
+// general LU, setting l.lu. It returns false when R_p has an exactly zero pivot column.
+func (l *Lift) factor(raw blas64.General) bool {
+	if l.bb == nil {
+		l.scaleBlocks(raw)
+		copy(l.ra0.Data, l.ra.Data)
+		l.lu = l.gen
+		return l.gen.factor()
+	}
+	l.scaleBordered(raw)
+	copy(l.ra0.Data, l.ra.Data)
+	copy(l.bb.a, l.rp0Val)
+	if l.lu = l.bb; l.bb.factor() {
+		return true
+	}
+	a := l.gen.a
+	clear(a.Data)
+	for i := range l.P.Rank {
+		for q := l.rp0Ptr[i]; q < l.rp0Ptr[i+1]; q++ {
+			a.Data[i*a.Stride+l.rp0Col[q]] = l.rp0Val[q]
+		}
+	}
+	l.lu = l.gen
+	return l.gen.factor()
 }
 
 // blockOrder groups the selected rows (rows) and the dependent columns (dep) of R_p by the
@@ -321,7 +357,7 @@ func (l *Lift) blockOrder(rowCols [][]int) {
 		}
 	}
 	rows, dep := make([]int, 0, r), make([]int, 0, r)
-	l.lu.lo, l.lu.hi = make([]int, r), make([]int, r)
+	l.gen.lo, l.gen.hi = make([]int, r), make([]int, r)
 	for _, root := range roots {
 		lo := len(dep)
 		for _, i := range rowsOf[root] {
@@ -331,7 +367,7 @@ func (l *Lift) blockOrder(rowCols [][]int) {
 			dep = append(dep, l.dep[k])
 		}
 		for k := lo; k < len(dep); k++ {
-			l.lu.lo[k], l.lu.hi[k] = lo, len(dep)
+			l.gen.lo[k], l.gen.hi[k] = lo, len(dep)
 		}
 	}
 	l.rows, l.dep = rows, dep
@@ -372,9 +408,9 @@ func (l *Lift) structure(colsOf map[int][]int) {
 // zero.
 func (l *Lift) scaleBlocks(raw blas64.General) {
 	p := l.P
-	r, d := p.Rank, p.Mobility
-	rp := l.lu.a
-	depScale, indScale := l.scale[:r:r], l.scale[r:r+d:r+d]
+	r := p.Rank
+	rp := l.gen.a
+	depScale := l.scale[:r:r]
 	clear(rp.Data)
 	nz := 0
 	for i, row := range l.rows {
@@ -390,17 +426,25 @@ func (l *Lift) scaleBlocks(raw blas64.General) {
 				nz++
 			}
 		}
-		rai := l.ra.Data[i*l.ra.Stride : i*l.ra.Stride+d : i*l.ra.Stride+d]
-		clear(rai)
-		ramax := 0.0
-		for _, e := range l.spInd[i] {
-			x := -src[e.c] * rs * indScale[e.k]
-			rai[e.k] = x
-			ramax = max(ramax, math.Abs(x)) // a NaN wins
-		}
-		l.raMax[i] = ramax
+		l.scaleRa(i, src, rs)
 	}
 	l.rp0Ptr[r] = nz
+}
+
+// scaleRa writes row i of −R_a, scaled, into ra from C's row src of row scale rs, and its
+// largest magnitude into raMax[i].
+func (l *Lift) scaleRa(i int, src []float64, rs float64) {
+	r, d := l.P.Rank, l.P.Mobility
+	indScale := l.scale[r : r+d : r+d]
+	rai := l.ra.Data[i*l.ra.Stride : i*l.ra.Stride+d : i*l.ra.Stride+d]
+	clear(rai)
+	var ramax uint64 // as in maxAbs: a NaN wins
+	for _, e := range l.spInd[i] {
+		x := -src[e.c] * rs * indScale[e.k]
+		rai[e.k] = x
+		ramax = max(ramax, math.Float64bits(x)&^(1<<63))
+	}
+	l.raMax[i] = math.Float64frombits(ramax)
 }
 
 // rpNorm returns the 1-norm of the scaled block R_p (its largest column sum of
@@ -419,13 +463,29 @@ func (l *Lift) rpNorm() float64 {
 	return anorm
 }
 
+// absDot returns Σ_q |vals[q]|·x[cols[q]], summing alternate terms separately.
+func absDot(vals []float64, cols []int, x []float64) float64 {
+	cols = cols[:len(vals)]
+	s0, s1 := 0.0, 0.0
+	q := 0
+	for ; q+2 <= len(vals); q += 2 {
+		s0 += math.Abs(vals[q]) * x[cols[q]]
+		s1 += math.Abs(vals[q+1]) * x[cols[q+1]]
+	}
+	if q < len(vals) {
+		s0 += math.Abs(vals[q]) * x[cols[q]]
+	}
+	return s0 + s1
+}
+
 // maxAbs returns the largest magnitude in x (NaN when x holds a NaN), 0 for an empty x.
 func maxAbs(x []float64) float64 {
-	m := 0.0
+	// Magnitudes order as their bit patterns, and a NaN's lies above +Inf's.
+	var m uint64
 	for _, v := range x {
-		m = max(m, math.Abs(v)) // a NaN wins
+		m = max(m, math.Float64bits(v)&^(1<<63))
 	}
-	return m
+	return math.Float64frombits(m)
 }
 
 // cloneShape returns a zero matrix of g's shape and stride.

@@ -114,8 +114,8 @@ func TestLiftBlocks(t *testing.T) {
 			whole := *p
 			whole.rowCols = nil
 			lb, lw := NewLift(p, m.NV), NewLift(&whole, m.NV)
-			if lb.lu.hi == nil || lw.lu.hi != nil {
-				t.Fatalf("%s: blocks %v (structured), %v (whole)", f.name, lb.lu.hi != nil, lw.lu.hi != nil)
+			if lb.gen.hi == nil || lw.gen.hi != nil {
+				t.Fatalf("%s: blocks %v (structured), %v (whole)", f.name, lb.gen.hi != nil, lw.gen.hi != nil)
 			}
 			if err := errors.Join(lb.Update(d.C), lw.Update(d.C)); err != nil {
 				t.Fatal(err)

@@ -223,12 +223,44 @@ func (f *lu) triSolveT(x []float64) {
 	}
 }
 
+// solveT overwrites x (len n) with A⁻ᵀ·x = Pᵀ·L⁻ᵀ·U⁻ᵀ·x.
+func (f *lu) solveT(x []float64) {
+	f.triSolveT(x)
+	for k := len(f.ipiv) - 1; k >= 0; k-- {
+		if q := f.ipiv[k]; q != k {
+			x[k], x[q] = x[q], x[k]
+		}
+	}
+}
+
+// factors is a factorisation of a square matrix A: the general sparse-aware lu or the
+// bordered block-diagonal one.
+type factors interface {
+	// solve overwrites b (n × nrhs) with A⁻¹·b.
+	solve(b blas64.General)
+	// solveT overwrites x (len n) with A⁻ᵀ·x.
+	solveT(x []float64)
+	// sign returns the sign of det A (+1 or -1; 0 when a pivot is zero).
+	sign() int
+	// pivotRatio returns min |U_kk| / max |U_kk| over the pivots.
+	pivotRatio() float64
+	// rcond returns the estimate of 1/(‖A‖₁·‖A⁻¹‖₁) for anorm = ‖A‖₁ (work len ≥ 2n,
+	// isgn len ≥ n).
+	rcond(anorm float64, work []float64, isgn []int) float64
+}
+
 // rcond returns the reciprocal condition number 1/(‖A‖₁·‖A⁻¹‖₁) from the factors and
-// anorm = ‖A‖₁, estimating ‖A⁻¹‖₁ by LAPACK's Dlacn2 as Gecon does. It returns 0 when
-// anorm is 0 or infinite or a solve overflows, and NaN for a NaN anorm. work has
-// len ≥ 2n and isgn len ≥ n.
+// anorm = ‖A‖₁ (see rcondEstimate), as Gecon does.
 func (f *lu) rcond(anorm float64, work []float64, isgn []int) float64 {
-	n := f.a.Rows
+	return rcondEstimate(f, nil, f.a.Rows, anorm, work, isgn)
+}
+
+// rcondEstimate returns 1/(‖A‖₁·‖A⁻¹‖₁) for anorm = ‖A‖₁ and n × n A factored by lf or
+// (lf nil) by bf, estimating ‖A⁻¹‖₁ by LAPACK's Dlacn2 as Gecon does, from products with
+// U⁻¹L⁻¹ = A⁻¹·Pᵀ and its transpose (the factors without the interchanges, whose 1-norm is
+// that of A⁻¹). It returns 0 when anorm is 0 or infinite or a solve overflows, and NaN for
+// a NaN anorm. work has len ≥ 2n and isgn len ≥ n.
+func rcondEstimate(lf *lu, bf *bordered, n int, anorm float64, work []float64, isgn []int) float64 {
 	switch {
 	case n == 0:
 		return 1
@@ -250,9 +282,17 @@ func (f *lu) rcond(anorm float64, work []float64, isgn []int) float64 {
 			}
 			return (1 / est) / anorm
 		case 1:
-			f.triSolve(blas64.General{Rows: n, Cols: 1, Stride: 1, Data: x})
+			if lf != nil {
+				lf.triSolveVec(x, 1)
+			} else {
+				bf.solvePivoted(x)
+			}
 		default:
-			f.triSolveT(x)
+			if lf != nil {
+				lf.triSolveT(x)
+			} else {
+				bf.solveTPivoted(x)
+			}
 		}
 		for _, xi := range x {
 			if math.IsInf(xi, 0) || math.IsNaN(xi) {

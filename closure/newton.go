@@ -92,8 +92,9 @@ func (n *newton) correctChord(d *Data, q []float64, l *Lift) (int, bool) {
 			return n.full(d, q, it, true)
 		}
 		prev = sel
-		// The lift's factors hold its rows and dependent columns in its own order (l.rows,
-		// l.dep: grouped by block when R_p is block diagonal).
+		// The lift's factors (l.lu: the general or the bordered LU) take its rows and give
+		// its dependent columns in its own order (l.rows, l.dep: grouped by block when R_p
+		// is block diagonal, by leg with the border last when it is bordered).
 		rs, cs := l.P.rowScale, l.P.colScale
 		for i, r := range l.rows {
 			n.b.Data[i] = -d.Rho[r] * rs[r]

@@ -1,0 +1,80 @@
+package closure
+
+// mulSub sets dst[q] = src[q] − Σ_j coef[j]·x[idx[j]·stride + q] for q < len(dst), the
+// terms subtracted in the order of j (as a row-by-row axpy sweep would), dst and src of
+// equal length and possibly the same, x not overlapping dst. It keeps up to eight partial
+// results in registers across the sum instead of reloading dst for every term: the kernel
+// of the bordered factorisation's solves and of the lift's residual, whose right-hand
+// sides have a few columns.
+func mulSub(dst, src, coef []float64, idx []int, x []float64, stride int) {
+	m := len(dst)
+	src = src[:m]
+	idx = idx[:len(coef)]
+	for q := 0; q < m; {
+		switch rem := m - q; {
+		case rem >= 8:
+			s0, s1, s2, s3 := src[q], src[q+1], src[q+2], src[q+3]
+			s4, s5, s6, s7 := src[q+4], src[q+5], src[q+6], src[q+7]
+			for j, c := range coef {
+				o := idx[j]*stride + q
+				xj := x[o : o+8 : o+8]
+				s0 -= c * xj[0]
+				s1 -= c * xj[1]
+				s2 -= c * xj[2]
+				s3 -= c * xj[3]
+				s4 -= c * xj[4]
+				s5 -= c * xj[5]
+				s6 -= c * xj[6]
+				s7 -= c * xj[7]
+			}
+			d := dst[q : q+8 : q+8]
+			d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] = s0, s1, s2, s3, s4, s5, s6, s7
+			q += 8
+		case rem >= 6:
+			s0, s1, s2, s3, s4, s5 := src[q], src[q+1], src[q+2], src[q+3], src[q+4], src[q+5]
+			for j, c := range coef {
+				o := idx[j]*stride + q
+				xj := x[o : o+6 : o+6]
+				s0 -= c * xj[0]
+				s1 -= c * xj[1]
+				s2 -= c * xj[2]
+				s3 -= c * xj[3]
+				s4 -= c * xj[4]
+				s5 -= c * xj[5]
+			}
+			d := dst[q : q+6 : q+6]
+			d[0], d[1], d[2], d[3], d[4], d[5] = s0, s1, s2, s3, s4, s5
+			q += 6
+		case rem >= 4:
+			s0, s1, s2, s3 := src[q], src[q+1], src[q+2], src[q+3]
+			for j, c := range coef {
+				o := idx[j]*stride + q
+				xj := x[o : o+4 : o+4]
+				s0 -= c * xj[0]
+				s1 -= c * xj[1]
+				s2 -= c * xj[2]
+				s3 -= c * xj[3]
+			}
+			d := dst[q : q+4 : q+4]
+			d[0], d[1], d[2], d[3] = s0, s1, s2, s3
+			q += 4
+		case rem >= 2:
+			s0, s1 := src[q], src[q+1]
+			for j, c := range coef {
+				o := idx[j]*stride + q
+				xj := x[o : o+2 : o+2]
+				s0 -= c * xj[0]
+				s1 -= c * xj[1]
+			}
+			dst[q], dst[q+1] = s0, s1
+			q += 2
+		default:
+			s0 := src[q]
+			for j, c := range coef {
+				s0 -= c * x[idx[j]*stride+q]
+			}
+			dst[q] = s0
+			q++
+		}
+	}
+}
