@@ -2,33 +2,37 @@ package kkt
 
 import (
 	"container/heap"
+	"math"
 	"slices"
 
-	"github.com/robocompiler/robocompiler/internal/dense"
 )
 
 // blockCholesky is a sparse block Cholesky factorisation K = L Lᵀ of a symmetric positive
-// definite matrix whose rows come in groups (group v has size[v] rows) and whose block
+// definite matrix whose rows come in groups (group v has size[v] ≤ 6 rows) and whose block
 // pattern is a graph on the groups. The elimination order is chosen once by minimum
 // degree on that graph, so that graphs of bounded width (chains, trees, ladders) factor
-// with bounded fill: O(groups) memory and time. Blocks are dense row-major: the diagonal
-// block of v (size[v]², holding Uᵥ with Kᵥᵥ' = UᵥᵀUᵥ after factor) at diag[v], and the
-// block (w, v) of the lower triangle in elimination order (size[w] × size[v]) at the
-// offsets listed in v's column.
+// with bounded fill: O(groups) memory and time. Every block is a 6 × 6 array holding its
+// size[w] × size[v] entries in its leading rows and columns and zeros elsewhere, so that
+// the kernels run over fixed-length rows: the diagonal block of v (holding Uᵥ with
+// Kᵥᵥ = UᵥᵀUᵥ after factor) at val[diag[v]], and the block (w, v) of the lower triangle
+// in elimination order at the indices listed in v's column.
 type blockCholesky struct {
 	size, off []int // rows and first row of each group in the vector of unknowns
 	order     []int // groups in elimination order
-	diag      []int // offset of each group's diagonal block in val
+	diag      []int // index of each group's diagonal block in val
 	// Column v: the groups w eliminated after v that v's block column reaches, at
-	// colW[colPtr[v]:colPtr[v+1]], their blocks (w, v) at colOff.
+	// colW[colPtr[v]:colPtr[v+1]], their blocks (w, v) at val[colOff[…]].
 	colPtr, colW, colOff []int
 	// Updates of v's elimination, at upd[updPtr[v]:updPtr[v+1]]: block dst −= L_a L_bᵀ
 	// for the column entries a, b (indices into colW).
 	updPtr []int
 	upd    []update
-	val    []float64 // all blocks
-	n      int       // total rows
+	val    []block // all blocks
+	n      int     // total rows
 }
+
+// block is one 6 × 6 block of K or of its factor, row-major, zero outside its group sizes.
+type block = [6][6]float64
 
 // update is one Schur-complement update of a right-looking elimination step.
 type update struct{ dst, a, b int }
@@ -90,17 +94,17 @@ func newBlockCholesky(size []int, adj [][2]int) *blockCholesky {
 	nval := 0
 	for v := range ng {
 		f.diag[v] = nval
-		nval += size[v] * size[v]
+		nval++
 	}
 	f.colPtr = make([]int, ng+1)
-	where := map[[2]int]int{} // (w, v) → offset of block (w, v), pos[w] > pos[v]
+	where := map[[2]int]int{} // (w, v) → index of block (w, v), pos[w] > pos[v]
 	for v := range ng {
 		f.colPtr[v+1] = f.colPtr[v] + len(cols[v])
 		for _, w := range cols[v] {
 			f.colW = append(f.colW, w)
 			f.colOff = append(f.colOff, nval)
 			where[[2]int{w, v}] = nval
-			nval += size[w] * size[v]
+			nval++
 		}
 	}
 	f.updPtr = make([]int, ng+1)
@@ -118,11 +122,11 @@ func newBlockCholesky(size []int, adj [][2]int) *blockCholesky {
 		}
 		f.updPtr[v+1] = len(f.upd)
 	}
-	f.val = make([]float64, nval)
+	f.val = make([]block, nval)
 	return f
 }
 
-// block returns the offset of block (w, v) of the stored triangle and whether it is
+// block returns the index of block (w, v) of the stored triangle and whether it is
 // stored transposed (as block (v, w)); w ≠ v must be adjacent in the pattern.
 func (f *blockCholesky) block(w, v int) (int, bool) {
 	for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
@@ -144,33 +148,26 @@ func (f *blockCholesky) block(w, v int) (int, bool) {
 func (f *blockCholesky) factor() bool {
 	for _, v := range f.order {
 		nv := f.size[v]
-		u := f.val[f.diag[v] : f.diag[v]+nv*nv]
-		if !dense.Cholesky(u, nv) {
+		u := &f.val[f.diag[v]]
+		if !cholesky(u, nv) {
 			return false
 		}
 		// L_wv = K_wv U⁻¹, row by row.
-		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
-			nw := f.size[f.colW[k]]
-			blk := f.val[f.colOff[k] : f.colOff[k]+nw*nv]
-			for r := range nw {
-				dense.ForwardUT(u, nv, blk[r*nv:(r+1)*nv])
+		col := f.colOff[f.colPtr[v]:f.colPtr[v+1]]
+		for k, c := range col {
+			blk := &f.val[c]
+			for r := range f.size[f.colW[f.colPtr[v]+k]] {
+				forwardUT(u, nv, &blk[r])
 			}
 		}
 		for _, up := range f.upd[f.updPtr[v]:f.updPtr[v+1]] {
-			wa, wb := f.colW[up.a], f.colW[up.b]
-			na, nb := f.size[wa], f.size[wb]
-			la := f.val[f.colOff[up.a] : f.colOff[up.a]+na*nv]
-			lb := f.val[f.colOff[up.b] : f.colOff[up.b]+nb*nv]
-			dst := f.val[up.dst : up.dst+na*nb]
+			na, nb := f.size[f.colW[up.a]], f.size[f.colW[up.b]]
+			la, lb := &f.val[f.colOff[up.a]], &f.val[f.colOff[up.b]]
+			dst := &f.val[up.dst]
 			for i := range na {
-				ai := la[i*nv : (i+1)*nv]
+				a, d := &la[i], &dst[i]
 				for j := range nb {
-					bj := lb[j*nv : (j+1)*nv]
-					s := 0.0
-					for k, x := range ai {
-						s += x * bj[k]
-					}
-					dst[i*nb+j] -= s
+					d[j] -= dot6(a, &lb[j])
 				}
 			}
 		}
@@ -180,46 +177,98 @@ func (f *blockCholesky) factor() bool {
 
 // solve overwrites x (len n, ordered by group offsets) with K⁻¹x.
 func (f *blockCholesky) solve(x []float64) {
+	var xv [6]float64
 	for _, v := range f.order {
-		nv := f.size[v]
-		xv := x[f.off[v] : f.off[v]+nv]
-		dense.ForwardUT(f.val[f.diag[v]:f.diag[v]+nv*nv], nv, xv)
+		nv, o := f.size[v], f.off[v]
+		xv = [6]float64{}
+		copy(xv[:nv], x[o:o+nv])
+		forwardUT(&f.val[f.diag[v]], nv, &xv)
+		copy(x[o:o+nv], xv[:nv])
 		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
 			w := f.colW[k]
-			nw := f.size[w]
-			blk := f.val[f.colOff[k] : f.colOff[k]+nw*nv]
-			xw := x[f.off[w] : f.off[w]+nw]
-			for r := range nw {
-				s := 0.0
-				for c, y := range blk[r*nv : (r+1)*nv] {
-					s += y * xv[c]
-				}
-				xw[r] -= s
+			blk := &f.val[f.colOff[k]]
+			xw := x[f.off[w] : f.off[w]+f.size[w]]
+			for r := range xw {
+				xw[r] -= dot6(&blk[r], &xv)
 			}
 		}
 	}
 	for i := len(f.order) - 1; i >= 0; i-- {
 		v := f.order[i]
-		nv := f.size[v]
-		xv := x[f.off[v] : f.off[v]+nv]
+		nv, o := f.size[v], f.off[v]
+		xv = [6]float64{}
+		copy(xv[:nv], x[o:o+nv])
 		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
 			w := f.colW[k]
-			nw := f.size[w]
-			blk := f.val[f.colOff[k] : f.colOff[k]+nw*nv]
-			xw := x[f.off[w] : f.off[w]+nw]
-			for r := range nw {
-				for c, y := range blk[r*nv : (r+1)*nv] {
-					xv[c] -= y * xw[r]
-				}
+			blk := &f.val[f.colOff[k]]
+			for r, y := range x[f.off[w] : f.off[w]+f.size[w]] {
+				row := &blk[r]
+				xv[0] -= row[0] * y
+				xv[1] -= row[1] * y
+				xv[2] -= row[2] * y
+				xv[3] -= row[3] * y
+				xv[4] -= row[4] * y
+				xv[5] -= row[5] * y
 			}
 		}
-		dense.BackwardU(f.val[f.diag[v]:f.diag[v]+nv*nv], nv, xv)
+		backwardU(&f.val[f.diag[v]], nv, &xv)
+		copy(x[o:o+nv], xv[:nv])
+	}
+}
+
+// cholesky overwrites the upper triangle of the leading n × n of a (n ≤ 6) with the factor
+// U of A = UᵀU by dense.Cholesky's operations and tolerance, reporting false when A is not
+// numerically positive definite.
+func cholesky(a *block, n int) bool {
+	tol := float64(n) * 0x1p-52
+	for j := range n {
+		diag := a[j][j]
+		s := diag
+		for i := range j {
+			s -= a[i][j] * a[i][j]
+		}
+		if !(s > tol*diag) { // also rejects NaN
+			return false
+		}
+		d := math.Sqrt(s)
+		a[j][j] = d
+		for k := j + 1; k < n; k++ {
+			t := a[j][k]
+			for i := range j {
+				t -= a[i][j] * a[i][k]
+			}
+			a[j][k] = t / d
+		}
+	}
+	return true
+}
+
+// forwardUT overwrites the leading n entries of x with U⁻ᵀx for the upper factor u (n ≤ 6)
+// written by cholesky.
+func forwardUT(u *block, n int, x *[6]float64) {
+	for i := range n {
+		t := x[i]
+		for k := range i {
+			t -= u[k][i] * x[k]
+		}
+		x[i] = t / u[i][i]
+	}
+}
+
+// backwardU overwrites the leading n entries of x with U⁻¹x for the upper factor u.
+func backwardU(u *block, n int, x *[6]float64) {
+	for i := n - 1; i >= 0; i-- {
+		t := x[i]
+		for k := i + 1; k < n; k++ {
+			t -= u[i][k] * x[k]
+		}
+		x[i] = t / u[i][i]
 	}
 }
 
 // bytes is the memory the factorisation holds.
 func (f *blockCholesky) bytes() int {
-	return 8 * (len(f.val) + len(f.size) + len(f.off) + len(f.order) + len(f.diag) +
+	return 288*len(f.val) + 8*(len(f.size) + len(f.off) + len(f.order) + len(f.diag) +
 		len(f.colPtr) + len(f.colW) + len(f.colOff) + len(f.updPtr) + 3*len(f.upd))
 }
 

@@ -425,13 +425,9 @@ func (s *Solver) refineForward(q, v, tauT []float64, fext []spatial.Vec6, a []fl
 		if g.cut < 0 {
 			continue
 		}
-		lam := s.lam[sy.chol.off[gi] : sy.chol.off[gi]+g.n]
 		for sl, b := range g.body {
-			if b == compile.Ground {
-				continue
-			}
-			for i, row := range sy.rows(g, sl) {
-				s.fx[b] = s.fx[b].Sub(row.Scale(lam[i]))
+			if b != compile.Ground {
+				subRows(&s.fx[b], sy.rows(g, sl), s.lam[sy.chol.off[gi]:])
 			}
 		}
 	}

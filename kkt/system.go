@@ -204,9 +204,9 @@ func (s *Solver) assemble(sy *system) bool {
 			if b == compile.Ground {
 				continue
 			}
-			h, hr := &s.hinv[b], sy.hrows(g, sl)
-			for i, r := range sy.rows(g, sl) {
-				hr[i] = h.MulVec(r)
+			h, hr, rows := &s.hinv[b], sy.hrows(g, sl), sy.rows(g, sl)
+			for i := range rows {
+				mulVec(&hr[i], h, &rows[i])
 			}
 		}
 	}
@@ -215,13 +215,14 @@ func (s *Solver) assemble(sy *system) bool {
 	for _, p := range sy.pairs {
 		ga, gb := &sy.groups[p.a.g], &sy.groups[p.b.g]
 		ha, rb := sy.hrows(ga, p.a.s), sy.rows(gb, p.b.s)
-		na, nb := ga.n, gb.n
-		for i, x := range ha {
-			for j, y := range rb {
+		dst := &f.val[p.dst]
+		for i := range ha {
+			x := &ha[i]
+			for j := range rb {
 				if p.tr {
-					f.val[p.dst+j*na+i] += x.Dot(y)
+					dst[j][i] += dotV(x, &rb[j])
 				} else {
-					f.val[p.dst+i*nb+j] += x.Dot(y)
+					dst[i][j] += dotV(x, &rb[j])
 				}
 			}
 		}
@@ -247,25 +248,22 @@ func (s *Solver) solveA(sy *system, f, out []spatial.Vec6) {
 				continue
 			}
 			for i, hr := range sy.hrows(g, sl) {
-				x[i] += hr.Dot(f[b])
+				x[i] += dotV(&hr, &f[b])
 			}
 		}
 	}
 	sy.chol.solve(sy.rhs)
 	out[compile.Ground] = spatial.Vec6{}
 	for b := 1; b < len(out); b++ {
-		var a spatial.Vec6
+		a := &out[b]
+		*a = spatial.Vec6{}
 		if f != nil {
-			a = s.hinv[b].MulVec(f[b])
+			mulVec(a, &s.hinv[b], &f[b])
 		}
 		for _, ref := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
 			g := &sy.groups[ref.g]
-			lam := sy.rhs[sy.chol.off[ref.g] : sy.chol.off[ref.g]+g.n]
-			for i, hr := range sy.hrows(g, ref.s) {
-				a = a.Sub(hr.Scale(lam[i]))
-			}
+			subRows(a, sy.hrows(g, ref.s), sy.rhs[sy.chol.off[ref.g]:])
 		}
-		out[b] = a
 	}
 }
 
@@ -290,11 +288,7 @@ func (s *Solver) solveRefined(sy *system, f, out []spatial.Vec6, steps int) {
 				r = r.Add(f[b])
 			}
 			for _, ref := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
-				g := &sy.groups[ref.g]
-				lam := sy.lam[sy.chol.off[ref.g] : sy.chol.off[ref.g]+g.n]
-				for i, row := range sy.rows(g, ref.s) {
-					r = r.Sub(row.Scale(lam[i]))
-				}
+				subRows(&r, sy.rows(&sy.groups[ref.g], ref.s), sy.lam[sy.chol.off[ref.g]:])
 			}
 			sy.r1[b] = r
 		}
@@ -305,7 +299,7 @@ func (s *Solver) solveRefined(sy *system, f, out []spatial.Vec6, steps int) {
 				x := sy.g[off+i]
 				for sl, b := range g.body {
 					if b != compile.Ground {
-						x -= sy.rows(g, sl)[i].Dot(out[b])
+						x -= dotV(&sy.rows(g, sl)[i], &out[b])
 					}
 				}
 				sy.rhs[off+i] = x
