@@ -4,7 +4,6 @@ import (
 	"container/heap"
 	"math"
 	"slices"
-
 )
 
 // blockCholesky is a sparse block Cholesky factorisation K = L Lᵀ of a symmetric positive
@@ -268,8 +267,8 @@ func backwardU(u *block, n int, x *[6]float64) {
 
 // bytes is the memory the factorisation holds.
 func (f *blockCholesky) bytes() int {
-	return 288*len(f.val) + 8*(len(f.size) + len(f.off) + len(f.order) + len(f.diag) +
-		len(f.colPtr) + len(f.colW) + len(f.colOff) + len(f.updPtr) + 3*len(f.upd))
+	return 288*len(f.val) + 8*(len(f.size)+len(f.off)+len(f.order)+len(f.diag)+
+		len(f.colPtr)+len(f.colW)+len(f.colOff)+len(f.updPtr)+3*len(f.upd))
 }
 
 // degreeHeap is a min-heap of (degree, group) pairs, ties broken by the group index so
