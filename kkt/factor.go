@@ -27,7 +27,9 @@ type blockCholesky struct {
 	updPtr []int
 	upd    []update
 	val    []block // all blocks
-	n      int     // total rows
+	// dinv holds the reciprocals of each diagonal block's pivots (the diagonal of Uᵥ).
+	dinv [][6]float64
+	n    int // total rows
 }
 
 // block is one 6 × 6 block of K or of its factor, row-major, zero outside its group sizes.
@@ -121,7 +123,7 @@ func newBlockCholesky(size []int, adj [][2]int) *blockCholesky {
 		}
 		f.updPtr[v+1] = len(f.upd)
 	}
-	f.val = make([]block, nval)
+	f.val, f.dinv = make([]block, nval), make([][6]float64, ng)
 	return f
 }
 
@@ -142,27 +144,40 @@ func (f *blockCholesky) block(w, v int) (int, bool) {
 }
 
 // factor overwrites the blocks (K's lower triangle in elimination order, filled by the
-// caller; fill blocks zero) with the factor. It reports false when a diagonal block is not
+// caller: of a diagonal block only its upper triangle is read; fill blocks zero) with the
+// factor. It reports false when a diagonal block is not
 // positive definite (dense.Cholesky's tolerance).
 func (f *blockCholesky) factor() bool {
 	for _, v := range f.order {
 		nv := f.size[v]
-		u := &f.val[f.diag[v]]
+		u, dinv := &f.val[f.diag[v]], &f.dinv[v]
 		if !cholesky(u, nv) {
 			return false
+		}
+		for i := range nv {
+			dinv[i] = 1 / u[i][i]
 		}
 		// L_wv = K_wv U⁻¹, row by row.
 		col := f.colOff[f.colPtr[v]:f.colPtr[v+1]]
 		for k, c := range col {
 			blk := &f.val[c]
 			for r := range f.size[f.colW[f.colPtr[v]+k]] {
-				forwardUT(u, nv, &blk[r])
+				forwardUT(u, dinv, nv, &blk[r])
 			}
 		}
 		for _, up := range f.upd[f.updPtr[v]:f.updPtr[v+1]] {
 			na, nb := f.size[f.colW[up.a]], f.size[f.colW[up.b]]
 			la, lb := &f.val[f.colOff[up.a]], &f.val[f.colOff[up.b]]
 			dst := &f.val[up.dst]
+			if up.a == up.b { // a diagonal block: its upper triangle only
+				for i := range na {
+					a, d := &la[i], &dst[i]
+					for j := i; j < nb; j++ {
+						d[j] -= dot6(a, &lb[j])
+					}
+				}
+				continue
+			}
 			for i := range na {
 				a, d := &la[i], &dst[i]
 				for j := range nb {
@@ -181,7 +196,7 @@ func (f *blockCholesky) solve(x []float64) {
 		nv, o := f.size[v], f.off[v]
 		xv = [6]float64{}
 		copy(xv[:nv], x[o:o+nv])
-		forwardUT(&f.val[f.diag[v]], nv, &xv)
+		forwardUT(&f.val[f.diag[v]], &f.dinv[v], nv, &xv)
 		copy(x[o:o+nv], xv[:nv])
 		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
 			w := f.colW[k]
@@ -210,7 +225,7 @@ func (f *blockCholesky) solve(x []float64) {
 				xv[5] -= row[5] * y
 			}
 		}
-		backwardU(&f.val[f.diag[v]], nv, &xv)
+		backwardU(&f.val[f.diag[v]], &f.dinv[v], nv, &xv)
 		copy(x[o:o+nv], xv[:nv])
 	}
 }
@@ -243,31 +258,32 @@ func cholesky(a *block, n int) bool {
 }
 
 // forwardUT overwrites the leading n entries of x with U⁻ᵀx for the upper factor u (n ≤ 6)
-// written by cholesky.
-func forwardUT(u *block, n int, x *[6]float64) {
+// written by cholesky, with dinv the reciprocals of its diagonal.
+func forwardUT(u *block, dinv *[6]float64, n int, x *[6]float64) {
 	for i := range n {
 		t := x[i]
 		for k := range i {
 			t -= u[k][i] * x[k]
 		}
-		x[i] = t / u[i][i]
+		x[i] = t * dinv[i]
 	}
 }
 
-// backwardU overwrites the leading n entries of x with U⁻¹x for the upper factor u.
-func backwardU(u *block, n int, x *[6]float64) {
+// backwardU overwrites the leading n entries of x with U⁻¹x for the upper factor u, with
+// dinv the reciprocals of its diagonal.
+func backwardU(u *block, dinv *[6]float64, n int, x *[6]float64) {
 	for i := n - 1; i >= 0; i-- {
 		t := x[i]
 		for k := i + 1; k < n; k++ {
 			t -= u[i][k] * x[k]
 		}
-		x[i] = t / u[i][i]
+		x[i] = t * dinv[i]
 	}
 }
 
 // bytes is the memory the factorisation holds.
 func (f *blockCholesky) bytes() int {
-	return 288*len(f.val) + 8*(len(f.size)+len(f.off)+len(f.order)+len(f.diag)+
+	return 288*len(f.val) + 48*len(f.dinv) + 8*(len(f.size)+len(f.off)+len(f.order)+len(f.diag)+
 		len(f.colPtr)+len(f.colW)+len(f.colOff)+len(f.updPtr)+3*len(f.upd))
 }
 

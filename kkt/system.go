@@ -216,6 +216,15 @@ func (s *Solver) assemble(sy *system) bool {
 		ga, gb := &sy.groups[p.a.g], &sy.groups[p.b.g]
 		ha, rb := sy.hrows(ga, p.a.s), sy.rows(gb, p.b.s)
 		dst := &f.val[p.dst]
+		if p.a == p.b { // a diagonal block: its upper triangle only (factor reads no more)
+			for i := range ha {
+				x := &ha[i]
+				for j := i; j < len(rb); j++ {
+					dst[i][j] += dotV(x, &rb[j])
+				}
+			}
+			continue
+		}
 		for i := range ha {
 			x := &ha[i]
 			for j := range rb {
