@@ -155,8 +155,11 @@ func (s *Solver) Bytes() int {
 	n := 8*(len(s.indPos)+len(s.placedQ)) + 288*len(s.hinv) + (36+48)*8*len(s.edges) +
 		len(s.cuts)*(8*(6*6*3+6+24)) + 24*8*len(s.pose) + 4*48*len(s.twist)
 	for _, sy := range []*system{s.dyn, s.lift} {
-		n += sy.chol.bytes() + 48*(len(sy.grow)+len(sy.hgrow)) + 8*(len(sy.incPtr)+2*len(sy.inc)+len(sy.rhs)) +
-			len(sy.pairs)*6*8 + len(sy.groups)*(8*12+2*36*8)
+		n += sy.chol.bytes() + 48*len(sy.grow)
+		if !sy.pinned {
+			n += 48 * len(sy.hgrow)
+		}
+		n += 8*(len(sy.incPtr)+2*len(sy.inc)+len(sy.rhs)) + len(sy.pairs)*6*8 + len(sy.groups)*(8*12+2*36*8)
 	}
 	return n
 }

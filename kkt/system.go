@@ -13,13 +13,16 @@ import (
 // pinned system one row per independent speed of the joint) and one per comparison with
 // selected rows (those rows, projected onto the complement of the dependent cut-joint
 // columns). The pinned system also fixes the independent speeds, so that it determines A
-// alone (G square): it gives the lift v = E u and the curvature.
+// alone (G square): it gives the lift v = E u and the curvature. Its A (and its
+// multipliers for g = 0, the transposed solve of ReducedForce) do not depend on the
+// metric, so it takes the identity instead of H: K = G Gᵀ, no H⁻¹ products to form.
 type system struct {
 	pinned bool
 	groups []group
 	chol   *blockCholesky
 	// grow holds each group's rows of G per body slot (6-vectors, body frame) and hgrow
-	// the same rows times H⁻¹: slot s of group g at [rowOff + s·n, rowOff + (s+1)·n).
+	// the same rows times H⁻¹ (the pinned system: grow itself): slot s of group g at
+	// [rowOff + s·n, rowOff + (s+1)·n).
 	grow, hgrow []spatial.Vec6
 	// Incidences of each node (body) at inc[incPtr[b]:incPtr[b+1]].
 	incPtr []int
@@ -109,7 +112,11 @@ func (s *Solver) newSystem(pinned bool) *system {
 			}
 		}
 	}
-	sy.grow, sy.hgrow = make([]spatial.Vec6, nrow), make([]spatial.Vec6, nrow)
+	sy.grow = make([]spatial.Vec6, nrow)
+	sy.hgrow = sy.grow // the pinned system's metric is the identity
+	if !pinned {
+		sy.hgrow = make([]spatial.Vec6, nrow)
+	}
 	var adj [][2]int
 	sy.incPtr = make([]int, len(incid)+1)
 	for b, refs := range incid {
@@ -201,7 +208,7 @@ func (s *Solver) assemble(sy *system) bool {
 			}
 		}
 		for sl, b := range g.body {
-			if b == compile.Ground {
+			if b == compile.Ground || sy.pinned {
 				continue
 			}
 			h, hr, rows := &s.hinv[b], sy.hrows(g, sl), sy.rows(g, sl)
@@ -266,7 +273,11 @@ func (s *Solver) solveA(sy *system, f, out []spatial.Vec6) {
 	for b := 1; b < len(out); b++ {
 		a := &out[b]
 		*a = spatial.Vec6{}
-		if f != nil {
+		switch {
+		case f == nil:
+		case sy.pinned:
+			*a = f[b]
+		default:
 			mulVec(a, &s.hinv[b], &f[b])
 		}
 		for _, ref := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
@@ -292,7 +303,10 @@ func (s *Solver) solveRefined(sy *system, f, out []spatial.Vec6, steps int) {
 	m := s.m
 	for range steps {
 		for b := 1; b < len(out); b++ {
-			r := m.Bodies[b-1].Inertia.MulMotion(out[b]).Scale(-1)
+			r := out[b].Scale(-1)
+			if !sy.pinned {
+				r = m.Bodies[b-1].Inertia.MulMotion(out[b]).Scale(-1)
+			}
 			if f != nil {
 				r = r.Add(f[b])
 			}
