@@ -30,7 +30,18 @@ type blockCholesky struct {
 	// dinv holds the reciprocals of each diagonal block's pivots (the diagonal of Uᵥ).
 	dinv [][6]float64
 	n    int // total rows
+	// steps lists the elimination in order and ents the column entries, each with its
+	// offsets and sizes at hand for the solves.
+	steps []step
+	ents  []entry
 }
+
+// step is one elimination step of the solves: group v's rows at x[off:off+n], its
+// diagonal block and pivot reciprocals, and its column's entries ents[e0:e1].
+type step struct{ v, off, n, diag, e0, e1 int }
+
+// entry is one block (w, v) of a column: its block index and w's rows x[off:off+n].
+type entry struct{ blk, off, n int }
 
 // block is one 6 × 6 block of K or of its factor, row-major, zero outside its group sizes.
 type block = [6][6]float64
@@ -124,6 +135,15 @@ func newBlockCholesky(size []int, adj [][2]int) *blockCholesky {
 		f.updPtr[v+1] = len(f.upd)
 	}
 	f.val, f.dinv = make([]block, nval), make([][6]float64, ng)
+	for _, v := range f.order {
+		st := step{v: v, off: f.off[v], n: size[v], diag: f.diag[v], e0: len(f.ents)}
+		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
+			w := f.colW[k]
+			f.ents = append(f.ents, entry{f.colOff[k], f.off[w], size[w]})
+		}
+		st.e1 = len(f.ents)
+		f.steps = append(f.steps, st)
+	}
 	return f
 }
 
@@ -192,30 +212,27 @@ func (f *blockCholesky) factor() bool {
 // solve overwrites x (len n, ordered by group offsets) with K⁻¹x.
 func (f *blockCholesky) solve(x []float64) {
 	var xv [6]float64
-	for _, v := range f.order {
-		nv, o := f.size[v], f.off[v]
+	for i := range f.steps {
+		st := &f.steps[i]
 		xv = [6]float64{}
-		copy(xv[:nv], x[o:o+nv])
-		forwardUT(&f.val[f.diag[v]], &f.dinv[v], nv, &xv)
-		copy(x[o:o+nv], xv[:nv])
-		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
-			w := f.colW[k]
-			blk := &f.val[f.colOff[k]]
-			xw := x[f.off[w] : f.off[w]+f.size[w]]
+		copy(xv[:st.n], x[st.off:st.off+st.n])
+		forwardUT(&f.val[st.diag], &f.dinv[st.v], st.n, &xv)
+		copy(x[st.off:st.off+st.n], xv[:st.n])
+		for _, e := range f.ents[st.e0:st.e1] {
+			blk := &f.val[e.blk]
+			xw := x[e.off : e.off+e.n]
 			for r := range xw {
 				xw[r] -= dot6(&blk[r], &xv)
 			}
 		}
 	}
-	for i := len(f.order) - 1; i >= 0; i-- {
-		v := f.order[i]
-		nv, o := f.size[v], f.off[v]
+	for i := len(f.steps) - 1; i >= 0; i-- {
+		st := &f.steps[i]
 		xv = [6]float64{}
-		copy(xv[:nv], x[o:o+nv])
-		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
-			w := f.colW[k]
-			blk := &f.val[f.colOff[k]]
-			for r, y := range x[f.off[w] : f.off[w]+f.size[w]] {
+		copy(xv[:st.n], x[st.off:st.off+st.n])
+		for _, e := range f.ents[st.e0:st.e1] {
+			blk := &f.val[e.blk]
+			for r, y := range x[e.off : e.off+e.n] {
 				row := &blk[r]
 				xv[0] -= row[0] * y
 				xv[1] -= row[1] * y
@@ -225,8 +242,8 @@ func (f *blockCholesky) solve(x []float64) {
 				xv[5] -= row[5] * y
 			}
 		}
-		backwardU(&f.val[f.diag[v]], &f.dinv[v], nv, &xv)
-		copy(x[o:o+nv], xv[:nv])
+		backwardU(&f.val[st.diag], &f.dinv[st.v], st.n, &xv)
+		copy(x[st.off:st.off+st.n], xv[:st.n])
 	}
 }
 
@@ -283,7 +300,7 @@ func backwardU(u *block, dinv *[6]float64, n int, x *[6]float64) {
 
 // bytes is the memory the factorisation holds.
 func (f *blockCholesky) bytes() int {
-	return 288*len(f.val) + 48*len(f.dinv) + 8*(len(f.size)+len(f.off)+len(f.order)+len(f.diag)+
+	return 288*len(f.val) + 48*len(f.dinv) + 48*len(f.steps) + 24*len(f.ents) + 8*(len(f.size)+len(f.off)+len(f.order)+len(f.diag)+
 		len(f.colPtr)+len(f.colW)+len(f.colOff)+len(f.updPtr)+3*len(f.upd))
 }
 
