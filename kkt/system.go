@@ -21,7 +21,8 @@ type system struct {
 	groups []group
 	chol   *blockCholesky
 	// grow holds each group's rows of G per body slot (6-vectors, body frame) and hgrow
-	// the same rows times H⁻¹ (the pinned system: grow itself): slot s of group g at
+	// the same rows scaled by the metric, U⁻ᵀ r for H = UᵀU (the pinned system: grow
+	// itself), so that K's blocks are dot products of scaled rows: slot s of group g at
 	// [rowOff + s·n, rowOff + (s+1)·n).
 	grow, hgrow []spatial.Vec6
 	// Incidences of each node (body) at inc[incPtr[b]:incPtr[b+1]].
@@ -157,7 +158,8 @@ func (sy *system) rows(g *group, sl int) []spatial.Vec6 {
 	return sy.grow[g.rowOff+sl*g.n : g.rowOff+(sl+1)*g.n]
 }
 
-// hrows returns the rows of slot sl of group g times H⁻¹.
+// hrows returns the rows of slot sl of group g scaled by the metric: U⁻ᵀ r for H = UᵀU
+// (the pinned system: the rows themselves).
 func (sy *system) hrows(g *group, sl int) []spatial.Vec6 {
 	return sy.hgrow[g.rowOff+sl*g.n : g.rowOff+(sl+1)*g.n]
 }
@@ -211,9 +213,10 @@ func (s *Solver) assemble(sy *system) bool {
 			if b == compile.Ground || sy.pinned {
 				continue
 			}
-			h, hr, rows := &s.hinv[b], sy.hrows(g, sl), sy.rows(g, sl)
-			for i := range rows {
-				mulVec(&hr[i], h, &rows[i])
+			u, dinv, hr := &s.hu[b], &s.hdinv[b], sy.hrows(g, sl)
+			copy(hr, sy.rows(g, sl))
+			for i := range hr {
+				forwardUT6(u, dinv, (*[6]float64)(&hr[i]))
 			}
 		}
 	}
@@ -221,7 +224,7 @@ func (s *Solver) assemble(sy *system) bool {
 	clear(f.val)
 	for _, p := range sy.pairs {
 		ga, gb := &sy.groups[p.a.g], &sy.groups[p.b.g]
-		ha, rb := sy.hrows(ga, p.a.s), sy.rows(gb, p.b.s)
+		ha, rb := sy.hrows(ga, p.a.s), sy.hrows(gb, p.b.s)
 		dst := &f.val[p.dst]
 		if p.a == p.b { // a diagonal block: its upper triangle only (factor reads no more)
 			for i := range ha {
@@ -250,6 +253,19 @@ func (s *Solver) assemble(sy *system) bool {
 // solveA solves the KKT system for the body wrenches f (per node; nil: zero) and the
 // right-hand side g already in sy.rhs, writing the bodies' A into out (per node).
 func (s *Solver) solveA(sy *system, f, out []spatial.Vec6) {
+	// out holds U⁻ᵀ f until the multipliers are known, then U⁻¹(U⁻ᵀ f − Σ U⁻ᵀ Gᵀ λ).
+	out[compile.Ground] = spatial.Vec6{}
+	for b := 1; b < len(out); b++ {
+		switch {
+		case f == nil:
+			out[b] = spatial.Vec6{}
+		case sy.pinned:
+			out[b] = f[b]
+		default:
+			out[b] = f[b]
+			forwardUT6(&s.hu[b], &s.hdinv[b], (*[6]float64)(&out[b]))
+		}
+	}
 	for gi := range sy.groups {
 		g := &sy.groups[gi]
 		x := sy.rhs[sy.chol.off[gi] : sy.chol.off[gi]+g.n]
@@ -263,26 +279,21 @@ func (s *Solver) solveA(sy *system, f, out []spatial.Vec6) {
 			if b == compile.Ground {
 				continue
 			}
-			for i, hr := range sy.hrows(g, sl) {
-				x[i] += dotV(&hr, &f[b])
+			hr := sy.hrows(g, sl)
+			for i := range hr {
+				x[i] += dotV(&hr[i], &out[b])
 			}
 		}
 	}
 	sy.chol.solve(sy.rhs)
-	out[compile.Ground] = spatial.Vec6{}
 	for b := 1; b < len(out); b++ {
 		a := &out[b]
-		*a = spatial.Vec6{}
-		switch {
-		case f == nil:
-		case sy.pinned:
-			*a = f[b]
-		default:
-			mulVec(a, &s.hinv[b], &f[b])
-		}
 		for _, ref := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
 			g := &sy.groups[ref.g]
 			subRows(a, sy.hrows(g, ref.s), sy.rhs[sy.chol.off[ref.g]:])
+		}
+		if !sy.pinned {
+			backwardU6(&s.hu[b], &s.hdinv[b], (*[6]float64)(a))
 		}
 	}
 }
