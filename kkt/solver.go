@@ -30,10 +30,10 @@ type Solver struct {
 	// reciprocals of its diagonal.
 	hu    []block
 	hdinv [][6]float64
-	edges  []edgeGeom     // per tree edge
-	cuts   []cutGeom      // per comparison
-	dyn    *system        // the dynamics: constraints only
-	lift   *system        // constraints and independent speeds pinned
+	edges []edgeGeom // per tree edge
+	cuts  []cutGeom  // per comparison
+	dyn   *system    // the dynamics: constraints only
+	lift  *system    // constraints and independent speeds pinned
 	// Per node, at the current placement: pose X_ground←node, twist, velocity-product
 	// acceleration of the tree edge, wrench and solved acceleration or twist.
 	pose                  []spatial.Transform
