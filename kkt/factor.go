@@ -10,23 +10,23 @@ import (
 // definite matrix whose rows come in groups (group v has size[v] ≤ 6 rows) and whose block
 // pattern is a graph on the groups. The elimination order is chosen once by minimum
 // degree on that graph, so that graphs of bounded width (chains, trees, ladders) factor
-// with bounded fill: O(groups) memory and time. Every block is a 6 × 6 array holding its
-// size[w] × size[v] entries in its leading rows and columns and zeros elsewhere, so that
+// with bounded fill: O(groups) memory and time. A block (w, v) is size[w] consecutive rows
+// of val, each row six entries holding its size[v] columns and zeros after them, so that
 // the kernels run over fixed-length rows: the diagonal block of v (holding Uᵥ with
-// Kᵥᵥ = UᵥᵀUᵥ after factor) at val[diag[v]], and the block (w, v) of the lower triangle
-// in elimination order at the indices listed in v's column.
+// Kᵥᵥ = UᵥᵀUᵥ after factor) from row diag[v], and the block (w, v) of the lower triangle
+// in elimination order from the rows listed in v's column.
 type blockCholesky struct {
 	size, off []int // rows and first row of each group in the vector of unknowns
 	order     []int // groups in elimination order
-	diag      []int // index of each group's diagonal block in val
+	diag      []int // first row of each group's diagonal block in val
 	// Column v: the groups w eliminated after v that v's block column reaches, at
-	// colW[colPtr[v]:colPtr[v+1]], their blocks (w, v) at val[colOff[…]].
+	// colW[colPtr[v]:colPtr[v+1]], their blocks (w, v) from rows colOff[…] of val.
 	colPtr, colW, colOff []int
 	// Updates of v's elimination, at upd[updPtr[v]:updPtr[v+1]]: block dst −= L_a L_bᵀ
 	// for the column entries a, b (indices into colW).
 	updPtr []int
 	upd    []update
-	val    []block // all blocks
+	val    [][6]float64 // all blocks' rows
 	// dinv holds the reciprocals of each diagonal block's pivots (the diagonal of Uᵥ).
 	dinv [][6]float64
 	n    int // total rows
@@ -40,10 +40,10 @@ type blockCholesky struct {
 // diagonal block and pivot reciprocals, and its column's entries ents[e0:e1].
 type step struct{ v, off, n, diag, e0, e1 int }
 
-// entry is one block (w, v) of a column: its block index and w's rows x[off:off+n].
+// entry is one block (w, v) of a column: its first row in val and w's rows x[off:off+n].
 type entry struct{ blk, off, n int }
 
-// block is one 6 × 6 block of K or of its factor, row-major, zero outside its group sizes.
+// block is a 6 × 6 matrix, row-major (a body's inertia factor).
 type block = [6][6]float64
 
 // update is one Schur-complement update of a right-looking elimination step.
@@ -106,7 +106,7 @@ func newBlockCholesky(size []int, adj [][2]int) *blockCholesky {
 	nval := 0
 	for v := range ng {
 		f.diag[v] = nval
-		nval++
+		nval += size[v]
 	}
 	f.colPtr = make([]int, ng+1)
 	where := map[[2]int]int{} // (w, v) → index of block (w, v), pos[w] > pos[v]
@@ -116,7 +116,7 @@ func newBlockCholesky(size []int, adj [][2]int) *blockCholesky {
 			f.colW = append(f.colW, w)
 			f.colOff = append(f.colOff, nval)
 			where[[2]int{w, v}] = nval
-			nval++
+			nval += size[w]
 		}
 	}
 	f.updPtr = make([]int, ng+1)
@@ -134,7 +134,7 @@ func newBlockCholesky(size []int, adj [][2]int) *blockCholesky {
 		}
 		f.updPtr[v+1] = len(f.upd)
 	}
-	f.val, f.dinv = make([]block, nval), make([][6]float64, ng)
+	f.val, f.dinv = make([][6]float64, nval), make([][6]float64, ng)
 	for _, v := range f.order {
 		st := step{v: v, off: f.off[v], n: size[v], diag: f.diag[v], e0: len(f.ents)}
 		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
@@ -147,7 +147,7 @@ func newBlockCholesky(size []int, adj [][2]int) *blockCholesky {
 	return f
 }
 
-// block returns the index of block (w, v) of the stored triangle and whether it is
+// block returns the first row of block (w, v) of the stored triangle and whether it is
 // stored transposed (as block (v, w)); w ≠ v must be adjacent in the pattern.
 func (f *blockCholesky) block(w, v int) (int, bool) {
 	for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
@@ -170,7 +170,7 @@ func (f *blockCholesky) block(w, v int) (int, bool) {
 func (f *blockCholesky) factor() bool {
 	for _, v := range f.order {
 		nv := f.size[v]
-		u, dinv := &f.val[f.diag[v]], &f.dinv[v]
+		u, dinv := f.val[f.diag[v]:f.diag[v]+nv], &f.dinv[v]
 		if !cholesky(u, nv) {
 			return false
 		}
@@ -180,15 +180,15 @@ func (f *blockCholesky) factor() bool {
 		// L_wv = K_wv U⁻¹, row by row.
 		col := f.colOff[f.colPtr[v]:f.colPtr[v+1]]
 		for k, c := range col {
-			blk := &f.val[c]
-			for r := range f.size[f.colW[f.colPtr[v]+k]] {
+			blk := f.val[c : c+f.size[f.colW[f.colPtr[v]+k]]]
+			for r := range blk {
 				forwardUT(u, dinv, nv, &blk[r])
 			}
 		}
 		for _, up := range f.upd[f.updPtr[v]:f.updPtr[v+1]] {
 			na, nb := f.size[f.colW[up.a]], f.size[f.colW[up.b]]
-			la, lb := &f.val[f.colOff[up.a]], &f.val[f.colOff[up.b]]
-			dst := &f.val[up.dst]
+			la, lb := f.val[f.colOff[up.a]:f.colOff[up.a]+na], f.val[f.colOff[up.b]:f.colOff[up.b]+nb]
+			dst := f.val[up.dst : up.dst+na]
 			if up.a == up.b { // a diagonal block: its upper triangle only
 				for i := range na {
 					a, d := &la[i], &dst[i]
@@ -216,12 +216,12 @@ func (f *blockCholesky) solve(x []float64) {
 		st := &f.steps[i]
 		xv = [6]float64{}
 		copy(xv[:st.n], x[st.off:st.off+st.n])
-		forwardUT(&f.val[st.diag], &f.dinv[st.v], st.n, &xv)
+		forwardUT(f.val[st.diag:st.diag+st.n], &f.dinv[st.v], st.n, &xv)
 		copy(x[st.off:st.off+st.n], xv[:st.n])
 		for _, e := range f.ents[st.e0:st.e1] {
-			blk := &f.val[e.blk]
+			blk := f.val[e.blk : e.blk+e.n]
 			xw := x[e.off : e.off+e.n]
-			for r := range xw {
+			for r := range blk {
 				xw[r] -= dot6(&blk[r], &xv)
 			}
 		}
@@ -231,7 +231,7 @@ func (f *blockCholesky) solve(x []float64) {
 		xv = [6]float64{}
 		copy(xv[:st.n], x[st.off:st.off+st.n])
 		for _, e := range f.ents[st.e0:st.e1] {
-			blk := &f.val[e.blk]
+			blk := f.val[e.blk : e.blk+e.n]
 			for r, y := range x[e.off : e.off+e.n] {
 				row := &blk[r]
 				xv[0] -= row[0] * y
@@ -242,7 +242,7 @@ func (f *blockCholesky) solve(x []float64) {
 				xv[5] -= row[5] * y
 			}
 		}
-		backwardU(&f.val[st.diag], &f.dinv[st.v], st.n, &xv)
+		backwardU(f.val[st.diag:st.diag+st.n], &f.dinv[st.v], st.n, &xv)
 		copy(x[st.off:st.off+st.n], xv[:st.n])
 	}
 }
@@ -250,7 +250,7 @@ func (f *blockCholesky) solve(x []float64) {
 // cholesky overwrites the upper triangle of the leading n × n of a (n ≤ 6) with the factor
 // U of A = UᵀU by dense.Cholesky's operations and tolerance, reporting false when A is not
 // numerically positive definite.
-func cholesky(a *block, n int) bool {
+func cholesky(a [][6]float64, n int) bool {
 	tol := float64(n) * 0x1p-52
 	for j := range n {
 		diag := a[j][j]
@@ -276,7 +276,7 @@ func cholesky(a *block, n int) bool {
 
 // forwardUT overwrites the leading n entries of x with U⁻ᵀx for the upper factor u (n ≤ 6)
 // written by cholesky, with dinv the reciprocals of its diagonal.
-func forwardUT(u *block, dinv *[6]float64, n int, x *[6]float64) {
+func forwardUT(u [][6]float64, dinv *[6]float64, n int, x *[6]float64) {
 	for i := range n {
 		t := x[i]
 		for k := range i {
@@ -288,7 +288,7 @@ func forwardUT(u *block, dinv *[6]float64, n int, x *[6]float64) {
 
 // backwardU overwrites the leading n entries of x with U⁻¹x for the upper factor u, with
 // dinv the reciprocals of its diagonal.
-func backwardU(u *block, dinv *[6]float64, n int, x *[6]float64) {
+func backwardU(u [][6]float64, dinv *[6]float64, n int, x *[6]float64) {
 	for i := n - 1; i >= 0; i-- {
 		t := x[i]
 		for k := i + 1; k < n; k++ {
@@ -300,7 +300,7 @@ func backwardU(u *block, dinv *[6]float64, n int, x *[6]float64) {
 
 // bytes is the memory the factorisation holds.
 func (f *blockCholesky) bytes() int {
-	return 288*len(f.val) + 48*len(f.dinv) + 48*len(f.steps) + 24*len(f.ents) + 8*(len(f.size)+len(f.off)+len(f.order)+len(f.diag)+
+	return 48*len(f.val) + 48*len(f.dinv) + 48*len(f.steps) + 24*len(f.ents) + 8*(len(f.size)+len(f.off)+len(f.order)+len(f.diag)+
 		len(f.colPtr)+len(f.colW)+len(f.colOff)+len(f.updPtr)+3*len(f.upd))
 }
 

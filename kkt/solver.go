@@ -99,7 +99,7 @@ func New(m *compile.Model, p *closure.Partition) (*Solver, error) {
 	for b := range m.Bodies {
 		u := &s.hu[b+1]
 		*u = block(m.Bodies[b].Inertia.Mat6())
-		if !cholesky(u, 6) {
+		if !cholesky(u[:], 6) {
 			return nil, fmt.Errorf("kkt: body %q has no positive definite spatial inertia", m.Bodies[b].ID)
 		}
 		for i := range 6 {

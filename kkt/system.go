@@ -225,7 +225,7 @@ func (s *Solver) assemble(sy *system) bool {
 	for _, p := range sy.pairs {
 		ga, gb := &sy.groups[p.a.g], &sy.groups[p.b.g]
 		ha, rb := sy.hrows(ga, p.a.s), sy.hrows(gb, p.b.s)
-		dst := &f.val[p.dst]
+		dst := f.val[p.dst:]
 		if p.a == p.b { // a diagonal block: its upper triangle only (factor reads no more)
 			for i := range ha {
 				x := &ha[i]
