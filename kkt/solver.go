@@ -152,7 +152,7 @@ func (s *Solver) Bytes() int {
 		if !sy.pinned {
 			n += 48 * len(sy.hgrow)
 		}
-		n += 8*(len(sy.incPtr)+2*len(sy.inc)+len(sy.rhs)) + len(sy.pairs)*6*8 + len(sy.groups)*(8*12+2*36*8)
+		n += 8*(len(sy.incPtr)+3*len(sy.inc)+len(sy.rhs)) + len(sy.pairs)*6*8 + len(sy.groups)*8*16 + len(s.cuts)*(2*36*8)
 	}
 	return n
 }

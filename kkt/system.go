@@ -27,7 +27,7 @@ type system struct {
 	grow, hgrow []spatial.Vec6
 	// Incidences of each node (body) at inc[incPtr[b]:incPtr[b+1]].
 	incPtr []int
-	inc    []slotRef
+	inc    []incidence
 	// pairs are the products G_g,b H_b⁻¹ G_h,bᵀ that make K's stored blocks.
 	pairs []pair
 	rhs   []float64 // right-hand side and then solution, len chol.n
@@ -47,8 +47,13 @@ type group struct {
 	// pins are the joint's independent velocity offsets k (tree edges, pinned system);
 	// dep and ind the cut joint's dependent and independent ones (comparisons).
 	pins, dep, ind []int
-	qr             smallQR // cut: QR of the dependent columns P_dep, per placement
+	qr             *smallQR // cut: QR of the dependent columns P_dep, per placement
 }
+
+// incidence is one body slot of one group as the solves walk them: the slot's rows at
+// grow[row:row+n] (and hgrow) and the group's multipliers from lam in the vector of
+// unknowns.
+type incidence struct{ row, n, lam int }
 
 // slotRef names one body slot of one group.
 type slotRef struct{ g, s int }
@@ -87,7 +92,7 @@ func (s *Solver) newSystem(pinned bool) *system {
 		if len(cg.sel) == 0 {
 			continue
 		}
-		g := group{edge: -1, cut: ci, body: [2]int{c.NodeA, c.NodeB}}
+		g := group{edge: -1, cut: ci, body: [2]int{c.NodeA, c.NodeB}, qr: new(smallQR)}
 		for k := range cg.nd {
 			if pinned && s.indPos[m.Joints[c.Joint].V0+k] >= 0 {
 				g.ind = append(g.ind, k)
@@ -122,7 +127,6 @@ func (s *Solver) newSystem(pinned bool) *system {
 	sy.incPtr = make([]int, len(incid)+1)
 	for b, refs := range incid {
 		sy.incPtr[b+1] = sy.incPtr[b] + len(refs)
-		sy.inc = append(sy.inc, refs...)
 		for _, a := range refs {
 			for _, c := range refs {
 				adj = append(adj, [2]int{a.g, c.g})
@@ -130,6 +134,12 @@ func (s *Solver) newSystem(pinned bool) *system {
 		}
 	}
 	sy.chol = newBlockCholesky(size, adj)
+	for _, refs := range incid {
+		for _, a := range refs {
+			g := &sy.groups[a.g]
+			sy.inc = append(sy.inc, incidence{g.rowOff + a.s*g.n, g.n, sy.chol.off[a.g]})
+		}
+	}
 	pos := make([]int, len(size))
 	for k, v := range sy.chol.order {
 		pos[v] = k
@@ -266,31 +276,24 @@ func (s *Solver) solveA(sy *system, f, out []spatial.Vec6) {
 			forwardUT6(&s.hu[b], &s.hdinv[b], (*[6]float64)(&out[b]))
 		}
 	}
-	for gi := range sy.groups {
-		g := &sy.groups[gi]
-		x := sy.rhs[sy.chol.off[gi] : sy.chol.off[gi]+g.n]
-		for i := range x {
-			x[i] = -x[i]
-		}
-		if f == nil {
-			continue
-		}
-		for sl, b := range g.body {
-			if b == compile.Ground {
-				continue
-			}
-			hr := sy.hrows(g, sl)
-			for i := range hr {
-				x[i] += dotV(&hr[i], &out[b])
+	for i, x := range sy.rhs {
+		sy.rhs[i] = -x
+	}
+	if f != nil {
+		for b := 1; b < len(out); b++ {
+			for _, in := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
+				x, hr := sy.rhs[in.lam:in.lam+in.n], sy.hgrow[in.row:in.row+in.n]
+				for i := range hr {
+					x[i] += dotV(&hr[i], &out[b])
+				}
 			}
 		}
 	}
 	sy.chol.solve(sy.rhs)
 	for b := 1; b < len(out); b++ {
 		a := &out[b]
-		for _, ref := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
-			g := &sy.groups[ref.g]
-			subRows(a, sy.hrows(g, ref.s), sy.rhs[sy.chol.off[ref.g]:])
+		for _, in := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
+			subRows(a, sy.hgrow[in.row:in.row+in.n], sy.rhs[in.lam:])
 		}
 		if !sy.pinned {
 			backwardU6(&s.hu[b], &s.hdinv[b], (*[6]float64)(a))
@@ -321,22 +324,18 @@ func (s *Solver) solveRefined(sy *system, f, out []spatial.Vec6, steps int) {
 			if f != nil {
 				r = r.Add(f[b])
 			}
-			for _, ref := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
-				subRows(&r, sy.rows(&sy.groups[ref.g], ref.s), sy.lam[sy.chol.off[ref.g]:])
+			for _, in := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
+				subRows(&r, sy.grow[in.row:in.row+in.n], sy.lam[in.lam:])
 			}
 			sy.r1[b] = r
 		}
-		for gi := range sy.groups {
-			g := &sy.groups[gi]
-			off := sy.chol.off[gi]
-			for i := range g.n {
-				x := sy.g[off+i]
-				for sl, b := range g.body {
-					if b != compile.Ground {
-						x -= dotV(&sy.rows(g, sl)[i], &out[b])
-					}
+		copy(sy.rhs, sy.g)
+		for b := 1; b < len(out); b++ {
+			for _, in := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
+				x, rows := sy.rhs[in.lam:in.lam+in.n], sy.grow[in.row:in.row+in.n]
+				for i := range rows {
+					x[i] -= dotV(&rows[i], &out[b])
 				}
-				sy.rhs[off+i] = x
 			}
 		}
 		s.solveA(sy, sy.r1, sy.dA)
