@@ -32,10 +32,10 @@ type system struct {
 	pairs []pair
 	rhs   []float64 // right-hand side and then solution, len chol.n
 	ok    bool      // factored at the solver's current placement
-	// Iterative refinement: the right-hand side g and multipliers λ (len chol.n), the
-	// wrench residual and the correction per node.
+	// Iterative refinement: the right-hand side g and multipliers λ (len chol.n) and the
+	// correction per node.
 	g, lam []float64
-	r1, dA []spatial.Vec6
+	dA     []spatial.Vec6
 }
 
 // group is one group of constraint rows.
@@ -159,7 +159,7 @@ func (s *Solver) newSystem(pinned bool) *system {
 		}
 	}
 	sy.rhs, sy.g, sy.lam = make([]float64, sy.chol.n), make([]float64, sy.chol.n), make([]float64, sy.chol.n)
-	sy.r1, sy.dA = make([]spatial.Vec6, len(incid)), make([]spatial.Vec6, len(incid))
+	sy.dA = make([]spatial.Vec6, len(incid))
 	return sy
 }
 
@@ -301,34 +301,22 @@ func (s *Solver) solveA(sy *system, f, out []spatial.Vec6) {
 	}
 }
 
-// refineSteps is the number of steps of iterative refinement on the KKT system after the
-// solve through K = G H⁻¹ Gᵀ, whose condition number is that of the KKT system squared:
-// one step brings the residual back to round-off of the unsquared system (a second one
-// changed nothing on the ladders and built-ins).
+// refineSteps is the number of steps of iterative refinement after the solve through
+// K = G H⁻¹ Gᵀ, whose condition number is that of the KKT system squared: one step brings
+// the residual back to round-off of the unsquared system (a second one changed nothing on
+// the ladders and built-ins).
 const refineSteps = 1
 
-// solveRefined is solveA followed by steps steps of iterative refinement on the full KKT
-// system [H Gᵀ; G 0][A; λ] = [f; g], each from residuals computed in O(n); the
-// multipliers λ are left in sy.lam.
+// solveRefined is solveA followed by steps steps of iterative refinement (the corrected
+// semi-normal equations): since solveA forms A = H⁻¹(f − Gᵀλ) from the multipliers, the
+// wrench equations hold to the round-off of that product, and the residual that carries
+// the error of K's solve is the constraint rows' g − G A; each step solves K again for it
+// and corrects A and λ, all in O(n). The multipliers λ are left in sy.lam.
 func (s *Solver) solveRefined(sy *system, f, out []spatial.Vec6, steps int) {
 	copy(sy.g, sy.rhs)
 	s.solveA(sy, f, out)
 	copy(sy.lam, sy.rhs)
-	m := s.m
 	for range steps {
-		for b := 1; b < len(out); b++ {
-			r := out[b].Scale(-1)
-			if !sy.pinned {
-				r = m.Bodies[b-1].Inertia.MulMotion(out[b]).Scale(-1)
-			}
-			if f != nil {
-				r = r.Add(f[b])
-			}
-			for _, in := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
-				subRows(&r, sy.grow[in.row:in.row+in.n], sy.lam[in.lam:])
-			}
-			sy.r1[b] = r
-		}
 		copy(sy.rhs, sy.g)
 		for b := 1; b < len(out); b++ {
 			for _, in := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
@@ -338,7 +326,7 @@ func (s *Solver) solveRefined(sy *system, f, out []spatial.Vec6, steps int) {
 				}
 			}
 		}
-		s.solveA(sy, sy.r1, sy.dA)
+		s.solveA(sy, nil, sy.dA)
 		for b := 1; b < len(out); b++ {
 			out[b] = out[b].Add(sy.dA[b])
 		}
