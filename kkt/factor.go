@@ -165,8 +165,8 @@ func (f *blockCholesky) block(w, v int) (int, bool) {
 
 // factor overwrites the blocks (K's lower triangle in elimination order, filled by the
 // caller: of a diagonal block only its upper triangle is read; fill blocks zero) with the
-// factor. It reports false when a diagonal block is not
-// positive definite (dense.Cholesky's tolerance).
+// factor. It reports false when a diagonal block is not positive definite
+// (dense.Cholesky's tolerance).
 func (f *blockCholesky) factor() bool {
 	for _, v := range f.order {
 		nv := f.size[v]
