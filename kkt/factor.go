@@ -2,33 +2,49 @@ package kkt
 
 import (
 	"container/heap"
+	"math"
 	"slices"
-
-	"github.com/robocompiler/robocompiler/internal/dense"
 )
 
 // blockCholesky is a sparse block Cholesky factorisation K = L Lᵀ of a symmetric positive
-// definite matrix whose rows come in groups (group v has size[v] rows) and whose block
+// definite matrix whose rows come in groups (group v has size[v] ≤ 6 rows) and whose block
 // pattern is a graph on the groups. The elimination order is chosen once by minimum
 // degree on that graph, so that graphs of bounded width (chains, trees, ladders) factor
-// with bounded fill: O(groups) memory and time. Blocks are dense row-major: the diagonal
-// block of v (size[v]², holding Uᵥ with Kᵥᵥ' = UᵥᵀUᵥ after factor) at diag[v], and the
-// block (w, v) of the lower triangle in elimination order (size[w] × size[v]) at the
-// offsets listed in v's column.
+// with bounded fill: O(groups) memory and time. A block (w, v) is size[w] consecutive rows
+// of val, each row six entries holding its size[v] columns and zeros after them, so that
+// the kernels run over fixed-length rows: the diagonal block of v (holding Uᵥ with
+// Kᵥᵥ = UᵥᵀUᵥ after factor) from row diag[v], and the block (w, v) of the lower triangle
+// in elimination order from the rows listed in v's column.
 type blockCholesky struct {
 	size, off []int // rows and first row of each group in the vector of unknowns
 	order     []int // groups in elimination order
-	diag      []int // offset of each group's diagonal block in val
+	diag      []int // first row of each group's diagonal block in val
 	// Column v: the groups w eliminated after v that v's block column reaches, at
-	// colW[colPtr[v]:colPtr[v+1]], their blocks (w, v) at colOff.
+	// colW[colPtr[v]:colPtr[v+1]], their blocks (w, v) from rows colOff[…] of val.
 	colPtr, colW, colOff []int
 	// Updates of v's elimination, at upd[updPtr[v]:updPtr[v+1]]: block dst −= L_a L_bᵀ
 	// for the column entries a, b (indices into colW).
 	updPtr []int
 	upd    []update
-	val    []float64 // all blocks
-	n      int       // total rows
+	val    [][6]float64 // all blocks' rows
+	// dinv holds the reciprocals of each diagonal block's pivots (the diagonal of Uᵥ).
+	dinv [][6]float64
+	n    int // total rows
+	// steps lists the elimination in order and ents the column entries, each with its
+	// offsets and sizes at hand for the solves.
+	steps []step
+	ents  []entry
 }
+
+// step is one elimination step of the solves: group v's rows at x[off:off+n], its
+// diagonal block and pivot reciprocals, and its column's entries ents[e0:e1].
+type step struct{ v, off, n, diag, e0, e1 int }
+
+// entry is one block (w, v) of a column: its first row in val and w's rows x[off:off+n].
+type entry struct{ blk, off, n int }
+
+// block is a 6 × 6 matrix, row-major (a body's inertia factor).
+type block = [6][6]float64
 
 // update is one Schur-complement update of a right-looking elimination step.
 type update struct{ dst, a, b int }
@@ -90,17 +106,17 @@ func newBlockCholesky(size []int, adj [][2]int) *blockCholesky {
 	nval := 0
 	for v := range ng {
 		f.diag[v] = nval
-		nval += size[v] * size[v]
+		nval += size[v]
 	}
 	f.colPtr = make([]int, ng+1)
-	where := map[[2]int]int{} // (w, v) → offset of block (w, v), pos[w] > pos[v]
+	where := map[[2]int]int{} // (w, v) → index of block (w, v), pos[w] > pos[v]
 	for v := range ng {
 		f.colPtr[v+1] = f.colPtr[v] + len(cols[v])
 		for _, w := range cols[v] {
 			f.colW = append(f.colW, w)
 			f.colOff = append(f.colOff, nval)
 			where[[2]int{w, v}] = nval
-			nval += size[w] * size[v]
+			nval += size[w]
 		}
 	}
 	f.updPtr = make([]int, ng+1)
@@ -118,11 +134,20 @@ func newBlockCholesky(size []int, adj [][2]int) *blockCholesky {
 		}
 		f.updPtr[v+1] = len(f.upd)
 	}
-	f.val = make([]float64, nval)
+	f.val, f.dinv = make([][6]float64, nval), make([][6]float64, ng)
+	for _, v := range f.order {
+		st := step{v: v, off: f.off[v], n: size[v], diag: f.diag[v], e0: len(f.ents)}
+		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
+			w := f.colW[k]
+			f.ents = append(f.ents, entry{f.colOff[k], f.off[w], size[w]})
+		}
+		st.e1 = len(f.ents)
+		f.steps = append(f.steps, st)
+	}
 	return f
 }
 
-// block returns the offset of block (w, v) of the stored triangle and whether it is
+// block returns the first row of block (w, v) of the stored triangle and whether it is
 // stored transposed (as block (v, w)); w ≠ v must be adjacent in the pattern.
 func (f *blockCholesky) block(w, v int) (int, bool) {
 	for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
@@ -139,38 +164,44 @@ func (f *blockCholesky) block(w, v int) (int, bool) {
 }
 
 // factor overwrites the blocks (K's lower triangle in elimination order, filled by the
-// caller; fill blocks zero) with the factor. It reports false when a diagonal block is not
-// positive definite (dense.Cholesky's tolerance).
+// caller: of a diagonal block only its upper triangle is read; fill blocks zero) with the
+// factor. It reports false when a diagonal block is not positive definite
+// (dense.Cholesky's tolerance).
 func (f *blockCholesky) factor() bool {
 	for _, v := range f.order {
 		nv := f.size[v]
-		u := f.val[f.diag[v] : f.diag[v]+nv*nv]
-		if !dense.Cholesky(u, nv) {
+		u, dinv := f.val[f.diag[v]:f.diag[v]+nv], &f.dinv[v]
+		if !cholesky(u, nv) {
 			return false
 		}
+		for i := range nv {
+			dinv[i] = 1 / u[i][i]
+		}
 		// L_wv = K_wv U⁻¹, row by row.
-		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
-			nw := f.size[f.colW[k]]
-			blk := f.val[f.colOff[k] : f.colOff[k]+nw*nv]
-			for r := range nw {
-				dense.ForwardUT(u, nv, blk[r*nv:(r+1)*nv])
+		col := f.colOff[f.colPtr[v]:f.colPtr[v+1]]
+		for k, c := range col {
+			blk := f.val[c : c+f.size[f.colW[f.colPtr[v]+k]]]
+			for r := range blk {
+				forwardUT(u, dinv, nv, &blk[r])
 			}
 		}
 		for _, up := range f.upd[f.updPtr[v]:f.updPtr[v+1]] {
-			wa, wb := f.colW[up.a], f.colW[up.b]
-			na, nb := f.size[wa], f.size[wb]
-			la := f.val[f.colOff[up.a] : f.colOff[up.a]+na*nv]
-			lb := f.val[f.colOff[up.b] : f.colOff[up.b]+nb*nv]
-			dst := f.val[up.dst : up.dst+na*nb]
-			for i := range na {
-				ai := la[i*nv : (i+1)*nv]
-				for j := range nb {
-					bj := lb[j*nv : (j+1)*nv]
-					s := 0.0
-					for k, x := range ai {
-						s += x * bj[k]
+			na, nb := f.size[f.colW[up.a]], f.size[f.colW[up.b]]
+			la, lb := f.val[f.colOff[up.a]:f.colOff[up.a]+na], f.val[f.colOff[up.b]:f.colOff[up.b]+nb]
+			dst := f.val[up.dst : up.dst+na]
+			if up.a == up.b { // a diagonal block: its upper triangle only
+				for i := range na {
+					a, d := &la[i], &dst[i]
+					for j := i; j < nb; j++ {
+						d[j] -= dot6(a, &lb[j])
 					}
-					dst[i*nb+j] -= s
+				}
+				continue
+			}
+			for i := range na {
+				a, d := &la[i], &dst[i]
+				for j := range nb {
+					d[j] -= dot6(a, &lb[j])
 				}
 			}
 		}
@@ -180,47 +211,97 @@ func (f *blockCholesky) factor() bool {
 
 // solve overwrites x (len n, ordered by group offsets) with K⁻¹x.
 func (f *blockCholesky) solve(x []float64) {
-	for _, v := range f.order {
-		nv := f.size[v]
-		xv := x[f.off[v] : f.off[v]+nv]
-		dense.ForwardUT(f.val[f.diag[v]:f.diag[v]+nv*nv], nv, xv)
-		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
-			w := f.colW[k]
-			nw := f.size[w]
-			blk := f.val[f.colOff[k] : f.colOff[k]+nw*nv]
-			xw := x[f.off[w] : f.off[w]+nw]
-			for r := range nw {
-				s := 0.0
-				for c, y := range blk[r*nv : (r+1)*nv] {
-					s += y * xv[c]
-				}
-				xw[r] -= s
+	var xv [6]float64
+	for i := range f.steps {
+		st := &f.steps[i]
+		xv = [6]float64{}
+		copy(xv[:st.n], x[st.off:st.off+st.n])
+		forwardUT(f.val[st.diag:st.diag+st.n], &f.dinv[st.v], st.n, &xv)
+		copy(x[st.off:st.off+st.n], xv[:st.n])
+		for _, e := range f.ents[st.e0:st.e1] {
+			blk := f.val[e.blk : e.blk+e.n]
+			xw := x[e.off : e.off+e.n]
+			for r := range blk {
+				xw[r] -= dot6(&blk[r], &xv)
 			}
 		}
 	}
-	for i := len(f.order) - 1; i >= 0; i-- {
-		v := f.order[i]
-		nv := f.size[v]
-		xv := x[f.off[v] : f.off[v]+nv]
-		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
-			w := f.colW[k]
-			nw := f.size[w]
-			blk := f.val[f.colOff[k] : f.colOff[k]+nw*nv]
-			xw := x[f.off[w] : f.off[w]+nw]
-			for r := range nw {
-				for c, y := range blk[r*nv : (r+1)*nv] {
-					xv[c] -= y * xw[r]
-				}
+	for i := len(f.steps) - 1; i >= 0; i-- {
+		st := &f.steps[i]
+		xv = [6]float64{}
+		copy(xv[:st.n], x[st.off:st.off+st.n])
+		for _, e := range f.ents[st.e0:st.e1] {
+			blk := f.val[e.blk : e.blk+e.n]
+			for r, y := range x[e.off : e.off+e.n] {
+				row := &blk[r]
+				xv[0] -= row[0] * y
+				xv[1] -= row[1] * y
+				xv[2] -= row[2] * y
+				xv[3] -= row[3] * y
+				xv[4] -= row[4] * y
+				xv[5] -= row[5] * y
 			}
 		}
-		dense.BackwardU(f.val[f.diag[v]:f.diag[v]+nv*nv], nv, xv)
+		backwardU(f.val[st.diag:st.diag+st.n], &f.dinv[st.v], st.n, &xv)
+		copy(x[st.off:st.off+st.n], xv[:st.n])
+	}
+}
+
+// cholesky overwrites the upper triangle of the leading n × n of a (n ≤ 6) with the factor
+// U of A = UᵀU by dense.Cholesky's operations and tolerance, reporting false when A is not
+// numerically positive definite.
+func cholesky(a [][6]float64, n int) bool {
+	tol := float64(n) * 0x1p-52
+	for j := range n {
+		diag := a[j][j]
+		s := diag
+		for i := range j {
+			s -= a[i][j] * a[i][j]
+		}
+		if !(s > tol*diag) { // also rejects NaN
+			return false
+		}
+		d := math.Sqrt(s)
+		a[j][j] = d
+		for k := j + 1; k < n; k++ {
+			t := a[j][k]
+			for i := range j {
+				t -= a[i][j] * a[i][k]
+			}
+			a[j][k] = t / d
+		}
+	}
+	return true
+}
+
+// forwardUT overwrites the leading n entries of x with U⁻ᵀx for the upper factor u (n ≤ 6)
+// written by cholesky, with dinv the reciprocals of its diagonal.
+func forwardUT(u [][6]float64, dinv *[6]float64, n int, x *[6]float64) {
+	for i := range n {
+		t := x[i]
+		for k := range i {
+			t -= u[k][i] * x[k]
+		}
+		x[i] = t * dinv[i]
+	}
+}
+
+// backwardU overwrites the leading n entries of x with U⁻¹x for the upper factor u, with
+// dinv the reciprocals of its diagonal.
+func backwardU(u [][6]float64, dinv *[6]float64, n int, x *[6]float64) {
+	for i := n - 1; i >= 0; i-- {
+		t := x[i]
+		for k := i + 1; k < n; k++ {
+			t -= u[i][k] * x[k]
+		}
+		x[i] = t * dinv[i]
 	}
 }
 
 // bytes is the memory the factorisation holds.
 func (f *blockCholesky) bytes() int {
-	return 8 * (len(f.val) + len(f.size) + len(f.off) + len(f.order) + len(f.diag) +
-		len(f.colPtr) + len(f.colW) + len(f.colOff) + len(f.updPtr) + 3*len(f.upd))
+	return 48*len(f.val) + 48*len(f.dinv) + 48*len(f.steps) + 24*len(f.ents) + 8*(len(f.size)+len(f.off)+len(f.order)+len(f.diag)+
+		len(f.colPtr)+len(f.colW)+len(f.colOff)+len(f.updPtr)+3*len(f.upd))
 }
 
 // degreeHeap is a min-heap of (degree, group) pairs, ties broken by the group index so

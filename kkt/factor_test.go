@@ -43,11 +43,11 @@ func TestBlockCholeskySolve(t *testing.T) {
 					if i == j {
 						x += float64(n)
 					}
-					f.val[off+i*size[v]+j], f.val[off+j*size[v]+i] = x, x
+					f.val[off+i][j], f.val[off+j][i] = x, x
 				} else if tr {
-					f.val[off+j*size[w]+i] = x
+					f.val[off+j][i] = x
 				} else {
-					f.val[off+i*size[v]+j] = x
+					f.val[off+i][j] = x
 				}
 				dense.SetSym(f.off[w]+i, f.off[v]+j, x)
 			}

@@ -26,11 +26,14 @@ type Solver struct {
 	p *closure.Partition
 	// indPos[k] is velocity k's position in p.Independent, or −1.
 	indPos []int
-	hinv   []spatial.Mat6 // per node: inverse spatial inertia (node 0 unused)
-	edges  []edgeGeom     // per tree edge
-	cuts   []cutGeom      // per comparison
-	dyn    *system        // the dynamics: constraints only
-	lift   *system        // constraints and independent speeds pinned
+	// Per node (0 unused): the Cholesky factor U of the spatial inertia H = UᵀU and the
+	// reciprocals of its diagonal.
+	hu    []block
+	hdinv [][6]float64
+	edges []edgeGeom // per tree edge
+	cuts  []cutGeom  // per comparison
+	dyn   *system    // the dynamics: constraints only
+	lift  *system    // constraints and independent speeds pinned
 	// Per node, at the current placement: pose X_ground←node, twist, velocity-product
 	// acceleration of the tree edge, wrench and solved acceleration or twist.
 	pose                  []spatial.Transform
@@ -78,7 +81,7 @@ func New(m *compile.Model, p *closure.Partition) (*Solver, error) {
 		return nil, fmt.Errorf("kkt: couplings are not supported")
 	}
 	nn := len(m.Bodies) + 1
-	s := &Solver{m: m, p: p, indPos: make([]int, m.NV), hinv: make([]spatial.Mat6, nn),
+	s := &Solver{m: m, p: p, indPos: make([]int, m.NV), hu: make([]block, nn), hdinv: make([][6]float64, nn),
 		edges: make([]edgeGeom, len(m.Edges)), cuts: make([]cutGeom, len(m.Comparisons)),
 		pose: make([]spatial.Transform, nn), twist: make([]spatial.Vec6, nn), cb: make([]spatial.Vec6, nn),
 		force: make([]spatial.Vec6, nn), acc: make([]spatial.Vec6, nn), placedQ: make([]float64, m.NQ)}
@@ -94,23 +97,13 @@ func New(m *compile.Model, p *closure.Partition) (*Solver, error) {
 		}
 	}
 	for b := range m.Bodies {
-		h := m.Bodies[b].Inertia.Mat6()
-		a := make([]float64, 36)
-		for i := range 6 {
-			for j := range 6 {
-				a[i*6+j] = h[i][j]
-			}
-		}
-		if !dense.Cholesky(a, 6) {
+		u := &s.hu[b+1]
+		*u = block(m.Bodies[b].Inertia.Mat6())
+		if !cholesky(u[:], 6) {
 			return nil, fmt.Errorf("kkt: body %q has no positive definite spatial inertia", m.Bodies[b].ID)
 		}
-		for j := range 6 {
-			var x [6]float64
-			x[j] = 1
-			dense.CholeskySolve(a, 6, x[:])
-			for i := range 6 {
-				s.hinv[b+1][i][j] = x[i]
-			}
+		for i := range 6 {
+			s.hdinv[b+1][i] = 1 / u[i][i]
 		}
 	}
 	sel := map[int]bool{}
@@ -150,13 +143,16 @@ func (s *Solver) Partition() *closure.Partition { return s.p }
 // Bytes estimates the memory the solver holds: both factorisations, the constraint rows
 // and the per-body state, counted from their lengths; the tree dynamics workspace of the
 // refinement (dyn.Data, about 1 kB per body) and slice headers are not counted, so the real
-// heap is about a quarter more (9.9 MB against 7.8 MB on the 300-loop ladder).
+// heap is about a quarter more (9.4 MB against 7.3 MB on the 300-loop ladder).
 func (s *Solver) Bytes() int {
-	n := 8*(len(s.indPos)+len(s.placedQ)) + 288*len(s.hinv) + (36+48)*8*len(s.edges) +
+	n := 8*(len(s.indPos)+len(s.placedQ)) + (288+48)*len(s.hu) + (36+48)*8*len(s.edges) +
 		len(s.cuts)*(8*(6*6*3+6+24)) + 24*8*len(s.pose) + 4*48*len(s.twist)
 	for _, sy := range []*system{s.dyn, s.lift} {
-		n += sy.chol.bytes() + 48*(len(sy.grow)+len(sy.hgrow)) + 8*(len(sy.incPtr)+2*len(sy.inc)+len(sy.rhs)) +
-			len(sy.pairs)*6*8 + len(sy.groups)*(8*12+2*36*8)
+		n += sy.chol.bytes() + 48*len(sy.grow)
+		if !sy.pinned {
+			n += 48 * len(sy.hgrow)
+		}
+		n += 8*(len(sy.incPtr)+3*len(sy.inc)+len(sy.rhs)) + len(sy.pairs)*6*8 + len(sy.groups)*8*16 + len(s.cuts)*(2*36*8)
 	}
 	return n
 }
@@ -391,7 +387,9 @@ func (s *Solver) Forward(c *closure.Data, q, v, curv, tauT []float64, fext []spa
 	}
 	s.jointWrenches(v, tauT, true)
 	s.setRHS(s.dyn, true, nil)
-	s.solveRefined(s.dyn, s.force, s.acc, refineSteps)
+	// No refinement on the KKT system here: the joint-space refinement below corrects the
+	// first solve to the same accuracy (measured on the ladders and built-ins).
+	s.solveRefined(s.dyn, s.force, s.acc, 0)
 	s.recover(s.dyn, s.acc, true, nil, a)
 	copy(s.lam, s.dyn.lam)
 	for range forwardRefineSteps {
@@ -425,13 +423,9 @@ func (s *Solver) refineForward(q, v, tauT []float64, fext []spatial.Vec6, a []fl
 		if g.cut < 0 {
 			continue
 		}
-		lam := s.lam[sy.chol.off[gi] : sy.chol.off[gi]+g.n]
 		for sl, b := range g.body {
-			if b == compile.Ground {
-				continue
-			}
-			for i, row := range sy.rows(g, sl) {
-				s.fx[b] = s.fx[b].Sub(row.Scale(lam[i]))
+			if b != compile.Ground {
+				subRows(&s.fx[b], sy.rows(g, sl), s.lam[sy.chol.off[gi]:])
 			}
 		}
 	}

@@ -13,25 +13,29 @@ import (
 // pinned system one row per independent speed of the joint) and one per comparison with
 // selected rows (those rows, projected onto the complement of the dependent cut-joint
 // columns). The pinned system also fixes the independent speeds, so that it determines A
-// alone (G square): it gives the lift v = E u and the curvature.
+// alone (G square): it gives the lift v = E u and the curvature. Its A (and its
+// multipliers for g = 0, the transposed solve of ReducedForce) do not depend on the
+// metric, so it takes the identity instead of H: K = G Gᵀ, no H⁻¹ products to form.
 type system struct {
 	pinned bool
 	groups []group
 	chol   *blockCholesky
 	// grow holds each group's rows of G per body slot (6-vectors, body frame) and hgrow
-	// the same rows times H⁻¹: slot s of group g at [rowOff + s·n, rowOff + (s+1)·n).
+	// the same rows scaled by the metric, U⁻ᵀ r for H = UᵀU (the pinned system: grow
+	// itself), so that K's blocks are dot products of scaled rows: slot s of group g at
+	// [rowOff + s·n, rowOff + (s+1)·n).
 	grow, hgrow []spatial.Vec6
 	// Incidences of each node (body) at inc[incPtr[b]:incPtr[b+1]].
 	incPtr []int
-	inc    []slotRef
+	inc    []incidence
 	// pairs are the products G_g,b H_b⁻¹ G_h,bᵀ that make K's stored blocks.
 	pairs []pair
 	rhs   []float64 // right-hand side and then solution, len chol.n
 	ok    bool      // factored at the solver's current placement
-	// Iterative refinement: the right-hand side g and multipliers λ (len chol.n), the
-	// wrench residual and the correction per node.
+	// Iterative refinement: the right-hand side g and multipliers λ (len chol.n) and the
+	// correction per node.
 	g, lam []float64
-	r1, dA []spatial.Vec6
+	dA     []spatial.Vec6
 }
 
 // group is one group of constraint rows.
@@ -43,8 +47,13 @@ type group struct {
 	// pins are the joint's independent velocity offsets k (tree edges, pinned system);
 	// dep and ind the cut joint's dependent and independent ones (comparisons).
 	pins, dep, ind []int
-	qr             smallQR // cut: QR of the dependent columns P_dep, per placement
+	qr             *smallQR // cut: QR of the dependent columns P_dep, per placement
 }
+
+// incidence is one body slot of one group as the solves walk them: the slot's rows at
+// grow[row:row+n] (and hgrow) and the group's multipliers from lam in the vector of
+// unknowns.
+type incidence struct{ row, n, lam int }
 
 // slotRef names one body slot of one group.
 type slotRef struct{ g, s int }
@@ -83,7 +92,7 @@ func (s *Solver) newSystem(pinned bool) *system {
 		if len(cg.sel) == 0 {
 			continue
 		}
-		g := group{edge: -1, cut: ci, body: [2]int{c.NodeA, c.NodeB}}
+		g := group{edge: -1, cut: ci, body: [2]int{c.NodeA, c.NodeB}, qr: new(smallQR)}
 		for k := range cg.nd {
 			if pinned && s.indPos[m.Joints[c.Joint].V0+k] >= 0 {
 				g.ind = append(g.ind, k)
@@ -109,12 +118,15 @@ func (s *Solver) newSystem(pinned bool) *system {
 			}
 		}
 	}
-	sy.grow, sy.hgrow = make([]spatial.Vec6, nrow), make([]spatial.Vec6, nrow)
+	sy.grow = make([]spatial.Vec6, nrow)
+	sy.hgrow = sy.grow // the pinned system's metric is the identity
+	if !pinned {
+		sy.hgrow = make([]spatial.Vec6, nrow)
+	}
 	var adj [][2]int
 	sy.incPtr = make([]int, len(incid)+1)
 	for b, refs := range incid {
 		sy.incPtr[b+1] = sy.incPtr[b] + len(refs)
-		sy.inc = append(sy.inc, refs...)
 		for _, a := range refs {
 			for _, c := range refs {
 				adj = append(adj, [2]int{a.g, c.g})
@@ -122,6 +134,12 @@ func (s *Solver) newSystem(pinned bool) *system {
 		}
 	}
 	sy.chol = newBlockCholesky(size, adj)
+	for _, refs := range incid {
+		for _, a := range refs {
+			g := &sy.groups[a.g]
+			sy.inc = append(sy.inc, incidence{g.rowOff + a.s*g.n, g.n, sy.chol.off[a.g]})
+		}
+	}
 	pos := make([]int, len(size))
 	for k, v := range sy.chol.order {
 		pos[v] = k
@@ -141,7 +159,7 @@ func (s *Solver) newSystem(pinned bool) *system {
 		}
 	}
 	sy.rhs, sy.g, sy.lam = make([]float64, sy.chol.n), make([]float64, sy.chol.n), make([]float64, sy.chol.n)
-	sy.r1, sy.dA = make([]spatial.Vec6, len(incid)), make([]spatial.Vec6, len(incid))
+	sy.dA = make([]spatial.Vec6, len(incid))
 	return sy
 }
 
@@ -150,7 +168,8 @@ func (sy *system) rows(g *group, sl int) []spatial.Vec6 {
 	return sy.grow[g.rowOff+sl*g.n : g.rowOff+(sl+1)*g.n]
 }
 
-// hrows returns the rows of slot sl of group g times H⁻¹.
+// hrows returns the rows of slot sl of group g scaled by the metric: U⁻ᵀ r for H = UᵀU
+// (the pinned system: the rows themselves).
 func (sy *system) hrows(g *group, sl int) []spatial.Vec6 {
 	return sy.hgrow[g.rowOff+sl*g.n : g.rowOff+(sl+1)*g.n]
 }
@@ -201,12 +220,13 @@ func (s *Solver) assemble(sy *system) bool {
 			}
 		}
 		for sl, b := range g.body {
-			if b == compile.Ground {
+			if b == compile.Ground || sy.pinned {
 				continue
 			}
-			h, hr := &s.hinv[b], sy.hrows(g, sl)
-			for i, r := range sy.rows(g, sl) {
-				hr[i] = h.MulVec(r)
+			u, dinv, hr := &s.hu[b], &s.hdinv[b], sy.hrows(g, sl)
+			copy(hr, sy.rows(g, sl))
+			for i := range hr {
+				forwardUT6(u, dinv, (*[6]float64)(&hr[i]))
 			}
 		}
 	}
@@ -214,14 +234,24 @@ func (s *Solver) assemble(sy *system) bool {
 	clear(f.val)
 	for _, p := range sy.pairs {
 		ga, gb := &sy.groups[p.a.g], &sy.groups[p.b.g]
-		ha, rb := sy.hrows(ga, p.a.s), sy.rows(gb, p.b.s)
-		na, nb := ga.n, gb.n
-		for i, x := range ha {
-			for j, y := range rb {
+		ha, rb := sy.hrows(ga, p.a.s), sy.hrows(gb, p.b.s)
+		dst := f.val[p.dst:]
+		if p.a == p.b { // a diagonal block: its upper triangle only (factor reads no more)
+			for i := range ha {
+				x := &ha[i]
+				for j := i; j < len(rb); j++ {
+					dst[i][j] += dotV(x, &rb[j])
+				}
+			}
+			continue
+		}
+		for i := range ha {
+			x := &ha[i]
+			for j := range rb {
 				if p.tr {
-					f.val[p.dst+j*na+i] += x.Dot(y)
+					dst[j][i] += dotV(x, &rb[j])
 				} else {
-					f.val[p.dst+i*nb+j] += x.Dot(y)
+					dst[i][j] += dotV(x, &rb[j])
 				}
 			}
 		}
@@ -233,85 +263,70 @@ func (s *Solver) assemble(sy *system) bool {
 // solveA solves the KKT system for the body wrenches f (per node; nil: zero) and the
 // right-hand side g already in sy.rhs, writing the bodies' A into out (per node).
 func (s *Solver) solveA(sy *system, f, out []spatial.Vec6) {
-	for gi := range sy.groups {
-		g := &sy.groups[gi]
-		x := sy.rhs[sy.chol.off[gi] : sy.chol.off[gi]+g.n]
-		for i := range x {
-			x[i] = -x[i]
+	// out holds U⁻ᵀ f until the multipliers are known, then U⁻¹(U⁻ᵀ f − Σ U⁻ᵀ Gᵀ λ).
+	out[compile.Ground] = spatial.Vec6{}
+	for b := 1; b < len(out); b++ {
+		switch {
+		case f == nil:
+			out[b] = spatial.Vec6{}
+		case sy.pinned:
+			out[b] = f[b]
+		default:
+			out[b] = f[b]
+			forwardUT6(&s.hu[b], &s.hdinv[b], (*[6]float64)(&out[b]))
 		}
-		if f == nil {
-			continue
-		}
-		for sl, b := range g.body {
-			if b == compile.Ground {
-				continue
-			}
-			for i, hr := range sy.hrows(g, sl) {
-				x[i] += hr.Dot(f[b])
+	}
+	for i, x := range sy.rhs {
+		sy.rhs[i] = -x
+	}
+	if f != nil {
+		for b := 1; b < len(out); b++ {
+			for _, in := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
+				x, hr := sy.rhs[in.lam:in.lam+in.n], sy.hgrow[in.row:in.row+in.n]
+				for i := range hr {
+					x[i] += dotV(&hr[i], &out[b])
+				}
 			}
 		}
 	}
 	sy.chol.solve(sy.rhs)
-	out[compile.Ground] = spatial.Vec6{}
 	for b := 1; b < len(out); b++ {
-		var a spatial.Vec6
-		if f != nil {
-			a = s.hinv[b].MulVec(f[b])
+		a := &out[b]
+		for _, in := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
+			subRows(a, sy.hgrow[in.row:in.row+in.n], sy.rhs[in.lam:])
 		}
-		for _, ref := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
-			g := &sy.groups[ref.g]
-			lam := sy.rhs[sy.chol.off[ref.g] : sy.chol.off[ref.g]+g.n]
-			for i, hr := range sy.hrows(g, ref.s) {
-				a = a.Sub(hr.Scale(lam[i]))
-			}
+		if !sy.pinned {
+			backwardU6(&s.hu[b], &s.hdinv[b], (*[6]float64)(a))
 		}
-		out[b] = a
 	}
 }
 
-// refineSteps is the number of steps of iterative refinement on the KKT system after the
-// solve through K = G H⁻¹ Gᵀ, whose condition number is that of the KKT system squared:
-// one step brings the residual back to round-off of the unsquared system (a second one
-// changed nothing on the ladders and built-ins).
+// refineSteps is the number of steps of iterative refinement after the solve through
+// K = G H⁻¹ Gᵀ, whose condition number is that of the KKT system squared: one step brings
+// the residual back to round-off of the unsquared system (a second one changed nothing on
+// the ladders and built-ins).
 const refineSteps = 1
 
-// solveRefined is solveA followed by steps steps of iterative refinement on the full KKT
-// system [H Gᵀ; G 0][A; λ] = [f; g], each from residuals computed in O(n); the
-// multipliers λ are left in sy.lam.
+// solveRefined is solveA followed by steps steps of iterative refinement (the corrected
+// semi-normal equations): since solveA forms A = H⁻¹(f − Gᵀλ) from the multipliers, the
+// wrench equations hold to the round-off of that product, and the residual that carries
+// the error of K's solve is the constraint rows' g − G A; each step solves K again for it
+// and corrects A and λ, all in O(n). The multipliers λ are left in sy.lam.
 func (s *Solver) solveRefined(sy *system, f, out []spatial.Vec6, steps int) {
 	copy(sy.g, sy.rhs)
 	s.solveA(sy, f, out)
 	copy(sy.lam, sy.rhs)
-	m := s.m
 	for range steps {
+		copy(sy.rhs, sy.g)
 		for b := 1; b < len(out); b++ {
-			r := m.Bodies[b-1].Inertia.MulMotion(out[b]).Scale(-1)
-			if f != nil {
-				r = r.Add(f[b])
-			}
-			for _, ref := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
-				g := &sy.groups[ref.g]
-				lam := sy.lam[sy.chol.off[ref.g] : sy.chol.off[ref.g]+g.n]
-				for i, row := range sy.rows(g, ref.s) {
-					r = r.Sub(row.Scale(lam[i]))
+			for _, in := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
+				x, rows := sy.rhs[in.lam:in.lam+in.n], sy.grow[in.row:in.row+in.n]
+				for i := range rows {
+					x[i] -= dotV(&rows[i], &out[b])
 				}
 			}
-			sy.r1[b] = r
 		}
-		for gi := range sy.groups {
-			g := &sy.groups[gi]
-			off := sy.chol.off[gi]
-			for i := range g.n {
-				x := sy.g[off+i]
-				for sl, b := range g.body {
-					if b != compile.Ground {
-						x -= sy.rows(g, sl)[i].Dot(out[b])
-					}
-				}
-				sy.rhs[off+i] = x
-			}
-		}
-		s.solveA(sy, sy.r1, sy.dA)
+		s.solveA(sy, nil, sy.dA)
 		for b := 1; b < len(out); b++ {
 			out[b] = out[b].Add(sy.dA[b])
 		}

@@ -1,0 +1,53 @@
+package kkt
+
+import "github.com/robocompiler/robocompiler/spatial"
+
+// The fixed-size kernels of the solves: spatial 6-vectors by pointer, accumulated in
+// locals, in the same order of operations as spatial's value methods (Dot, Sub(Scale)),
+// so that the results are those of the plain expressions.
+
+// dot6 returns a·b for rows of six.
+func dot6(a, b *[6]float64) float64 {
+	return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3] + a[4]*b[4] + a[5]*b[5]
+}
+
+// dotV returns a·b.
+func dotV(a, b *spatial.Vec6) float64 { return dot6((*[6]float64)(a), (*[6]float64)(b)) }
+
+// subRows sets acc −= Σᵢ lam[i]·rows[i] (len(lam) ≥ len(rows)).
+func subRows(acc *spatial.Vec6, rows []spatial.Vec6, lam []float64) {
+	a0, a1, a2, a3, a4, a5 := acc[0], acc[1], acc[2], acc[3], acc[4], acc[5]
+	lam = lam[:len(rows)]
+	for i := range rows {
+		r, l := &rows[i], lam[i]
+		a0 -= r[0] * l
+		a1 -= r[1] * l
+		a2 -= r[2] * l
+		a3 -= r[3] * l
+		a4 -= r[4] * l
+		a5 -= r[5] * l
+	}
+	*acc = spatial.Vec6{a0, a1, a2, a3, a4, a5}
+}
+
+// forwardUT6 is forwardUT for a full 6 × 6 factor, unrolled.
+func forwardUT6(u *block, d *[6]float64, x *[6]float64) {
+	x0 := x[0] * d[0]
+	x1 := (x[1] - u[0][1]*x0) * d[1]
+	x2 := (x[2] - u[0][2]*x0 - u[1][2]*x1) * d[2]
+	x3 := (x[3] - u[0][3]*x0 - u[1][3]*x1 - u[2][3]*x2) * d[3]
+	x4 := (x[4] - u[0][4]*x0 - u[1][4]*x1 - u[2][4]*x2 - u[3][4]*x3) * d[4]
+	x5 := (x[5] - u[0][5]*x0 - u[1][5]*x1 - u[2][5]*x2 - u[3][5]*x3 - u[4][5]*x4) * d[5]
+	*x = [6]float64{x0, x1, x2, x3, x4, x5}
+}
+
+// backwardU6 is backwardU for a full 6 × 6 factor, unrolled.
+func backwardU6(u *block, d *[6]float64, x *[6]float64) {
+	x5 := x[5] * d[5]
+	x4 := (x[4] - u[4][5]*x5) * d[4]
+	x3 := (x[3] - u[3][4]*x4 - u[3][5]*x5) * d[3]
+	x2 := (x[2] - u[2][3]*x3 - u[2][4]*x4 - u[2][5]*x5) * d[2]
+	x1 := (x[1] - u[1][2]*x2 - u[1][3]*x3 - u[1][4]*x4 - u[1][5]*x5) * d[1]
+	x0 := (x[0] - u[0][1]*x1 - u[0][2]*x2 - u[0][3]*x3 - u[0][4]*x4 - u[0][5]*x5) * d[0]
+	*x = [6]float64{x0, x1, x2, x3, x4, x5}
+}
