@@ -164,17 +164,23 @@ func actMotion(out *spatial.Vec6, t *spatial.Transform, m *spatial.Vec6) {
 	out[5] = r[2][0]*m[3] + r[2][1]*m[4] + r[2][2]*m[5] + (p[0]*w1 - p[1]*w0)
 }
 
-// mulTransform writes the composition t·u into out (which must alias neither).
+// mulTransform writes the composition t·u into out (which must alias neither), on
+// scalars row by row with the sums of spatial.Transform.Mul in their order.
 func mulTransform(out, t, u *spatial.Transform) {
 	a, b := &t.R, &u.R
-	for i := range 3 {
-		a0, a1, a2 := a[i][0], a[i][1], a[i][2]
-		out.R[i] = [3]float64{a0*b[0][0] + a1*b[1][0] + a2*b[2][0], a0*b[0][1] + a1*b[1][1] + a2*b[2][1], a0*b[0][2] + a1*b[1][2] + a2*b[2][2]}
-	}
-	p := &u.P
-	out.P[0] = a[0][0]*p[0] + a[0][1]*p[1] + a[0][2]*p[2] + t.P[0]
-	out.P[1] = a[1][0]*p[0] + a[1][1]*p[1] + a[1][2]*p[2] + t.P[1]
-	out.P[2] = a[2][0]*p[0] + a[2][1]*p[1] + a[2][2]*p[2] + t.P[2]
+	b00, b01, b02 := b[0][0], b[0][1], b[0][2]
+	b10, b11, b12 := b[1][0], b[1][1], b[1][2]
+	b20, b21, b22 := b[2][0], b[2][1], b[2][2]
+	p0, p1, p2 := u.P[0], u.P[1], u.P[2]
+	a0, a1, a2 := a[0][0], a[0][1], a[0][2]
+	out.R[0][0], out.R[0][1], out.R[0][2] = a0*b00+a1*b10+a2*b20, a0*b01+a1*b11+a2*b21, a0*b02+a1*b12+a2*b22
+	out.P[0] = a0*p0 + a1*p1 + a2*p2 + t.P[0]
+	a0, a1, a2 = a[1][0], a[1][1], a[1][2]
+	out.R[1][0], out.R[1][1], out.R[1][2] = a0*b00+a1*b10+a2*b20, a0*b01+a1*b11+a2*b21, a0*b02+a1*b12+a2*b22
+	out.P[1] = a0*p0 + a1*p1 + a2*p2 + t.P[1]
+	a0, a1, a2 = a[2][0], a[2][1], a[2][2]
+	out.R[2][0], out.R[2][1], out.R[2][2] = a0*b00+a1*b10+a2*b20, a0*b01+a1*b11+a2*b21, a0*b02+a1*b12+a2*b22
+	out.P[2] = a0*p0 + a1*p1 + a2*p2 + t.P[2]
 }
 
 // actForceAdd adds t.ActForce(*f) to out (which must not alias f).

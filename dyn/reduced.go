@@ -26,6 +26,8 @@ type Reduced struct {
 	// N is the tree velocity size NVT and D the mobility.
 	N, D int
 	// MT (N×N row-major) and HT (len N) are the tree mass matrix and bias h_T − Σ Jᵀ fext.
+	// ReducedDynamics writes MT's entries on the tree's branch-induced pattern only (the
+	// others are zero from NewReduced on; do not write into MT).
 	MT, HT []float64
 	// Mr (D×D row-major) and Hr (len D) are the reduced inertia and bias.
 	Mr, Hr []float64
@@ -104,7 +106,7 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 	}
 	t := r.tree
 	d.massBias(t, q, v, fext, r.HT)
-	t.Dense(r.MT)
+	t.densePattern(r.MT)
 	if nd == 0 {
 		return
 	}
