@@ -40,7 +40,7 @@ type Reduced struct {
 	et   []float64 // E_T column-major (D×N; colProducts)
 	// sti[p] is the column i of the stored entry p of tree (row k holds i = k, λ(k), …),
 	// so that colProducts reads the entries without walking λ.
-	sti []int32
+	sti  []int32
 	mc   []float64 // h_T + M_T c_T, len N
 	enz  []int32   // column indices of the nonzero entries of E_T, row by row (cap N·D)
 	eoff []int     // row offsets into enz, len N+1
