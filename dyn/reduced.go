@@ -48,7 +48,9 @@ type Reduced struct {
 	// model: M_r = M_T), so Forward factors M_r along the tree (tree, LTDL) in O(N·depth)
 	// instead of a dense Cholesky.
 	identity bool
-	tree     *TreeMatrix
+	// patterned reports that enz/eoff hold the pattern of the last ReducedDynamics' E_T.
+	patterned bool
+	tree      *TreeMatrix
 	// The tree form's state of the last ReducedDynamics, for Forward and Inverse.
 	dyn  *Data
 	q, v []float64
@@ -123,6 +125,7 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 	}
 	// The nonzero pattern of E_T, row by row.
 	nz := r.pattern(e, n, nd)
+	r.patterned = true
 	if !r.identity && 2*len(nz) >= n*nd {
 		// A dense E_T (Stewart's legs all reach every independent coordinate): the
 		// products column by column, in long loops.
@@ -333,6 +336,29 @@ func (r *Reduced) checkTree(where string) {
 func TreeAcceleration(E *mat.Dense, c, udot, a []float64) {
 	e := E.RawMatrix()
 	dense.MulVecAdd(e.Data, e.Stride, udot, c, a)
+}
+
+// Acceleration writes a = E u̇ + c (len NV) like TreeAcceleration, for the lift E (NV×D)
+// of the last ReducedDynamics, unchanged since: when less than half of E_T is nonzero,
+// the rows of E_T over their nonzeros as that call recorded them (the same sums: the zero
+// entries add ±0), the others dense.
+func (r *Reduced) Acceleration(E *mat.Dense, c, udot, a []float64) {
+	if !r.patterned || r.Tree || 2*len(r.enz) >= r.N*r.D {
+		TreeAcceleration(E, c, udot, a)
+		return
+	}
+	e := E.RawMatrix()
+	n, nd := r.N, r.D
+	udot = udot[:nd]
+	for i := range n {
+		s := c[i]
+		row := e.Data[i*e.Stride : i*e.Stride+nd]
+		for _, k := range r.enz[r.eoff[i]:r.eoff[i+1]] {
+			s += row[k] * udot[k]
+		}
+		a[i] = s
+	}
+	dense.MulVecAdd(e.Data[n*e.Stride:], e.Stride, udot, c[n:], a[n:])
 }
 
 // pattern records the nonzero pattern of E_T (the first n rows of e, nd columns) row by
