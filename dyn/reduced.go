@@ -124,9 +124,9 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 		panic(fmt.Sprintf("dyn: ReducedDynamics: E is %d×%d; want at least %d×%d", e.Rows, e.Cols, n, nd))
 	}
 	// The nonzero pattern of E_T, row by row.
-	nz := r.pattern(e, n, nd)
+	r.pattern(e, n, nd)
 	r.patterned = true
-	if !r.identity && 2*len(nz) >= n*nd {
+	if !r.identity && 2*len(r.enz) >= n*nd {
 		// A dense E_T (Stewart's legs all reach every independent coordinate): the
 		// products column by column, in long loops.
 		r.colProducts(t, e, c)
@@ -150,8 +150,14 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 		}
 		return
 	}
-	// me = M_T E_T and mc = h_T + M_T c_T over the stored entries (k, i), i = k, λ(k), …
-	// of M_T, each used for both (k, i) and (i, k).
+	r.sparseProducts(t, e, c)
+}
+
+// sparseProducts is the products and the projection of ReducedDynamics over the nonzeros
+// of E_T (r.pattern): me = M_T E_T and mc = h_T + M_T c_T over the stored entries (k, i),
+// i = k, λ(k), … of M_T, each used for both (k, i) and (i, k), then project.
+func (r *Reduced) sparseProducts(t *TreeMatrix, e blas64.General, c []float64) {
+	n, nd, nz := r.N, r.D, r.enz
 	clear(r.me[:n*nd])
 	copy(r.mc, r.HT)
 	for k := range n {
