@@ -176,7 +176,7 @@ func (d *Data) Accelerations(f, tauT []float64) error {
 		}
 		return nil
 	}
-	dyn.TreeAcceleration(d.Tracker.Lift.E, d.Curv, d.Udot, d.A)
+	d.Reduced.Acceleration(d.Tracker.Lift.E, d.Curv, d.Udot, d.A)
 	return nil
 }
 

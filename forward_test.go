@@ -41,16 +41,20 @@ func (c *forwardCase) full() error {
 // BenchmarkForward measures one reduced forward-dynamics evaluation per built-in
 // mechanism: Constraints (closure Jacobian, lift) and Forward (curvature, kinematics,
 // ports, eq. 14 and its Cholesky solve), benchstat-friendly names BenchmarkForward/stewart.
+// Besides ns/op it reports the process CPU time per operation (cpu-ns/op), steadier on a
+// loaded machine.
 func BenchmarkForward(b *testing.B) {
 	for _, name := range robots.Names() {
 		b.Run(name, func(b *testing.B) {
 			c := newForwardCase(b, name)
 			b.ReportAllocs()
+			t0 := cpuTime()
 			for b.Loop() {
 				if err := c.full(); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric(float64(cpuTime()-t0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

@@ -40,9 +40,10 @@ func edgeRecs(m *compile.Model) []edgeRec {
 // its branch-induced pattern into H (as CRBATree) and the bias h_T − Σ Jᵀ fext into h
 // (len NVT, as RNEA with zero acceleration) in one forward and one backward sweep over the
 // edges: the composite inertias are accumulated in the sweep that accumulates the joint
-// forces. The bias and the composite inertias take the arithmetic of rnea and composite
-// operation for operation (equal bit for bit), and so do the entries of M_T within one
-// joint. An entry coupling column k to a velocity r of an ancestor joint is S_rᵀ X*ᵀ…
+// forces. The bias takes the arithmetic of rnea operation for operation (equal bit for
+// bit); the composite inertias take that of composite but for the lower triangle of
+// their rotational inertia, mirrored from the upper one (transformedAdd; equal to
+// round-off), and so M_T's entries within one joint are CRBATree's to round-off. An entry coupling column k to a velocity r of an ancestor joint is S_rᵀ X*ᵀ…
 // (I^c S_k): the momentum I^c S_k is formed in the body frame as in crbaTree, then moved
 // to ground coordinates once and paired with the ground-frame subspaces (WorldSubspace),
 // instead of one transform per ancestor — equal to round-off (the composite inertia
@@ -164,17 +165,23 @@ func actMotion(out *spatial.Vec6, t *spatial.Transform, m *spatial.Vec6) {
 	out[5] = r[2][0]*m[3] + r[2][1]*m[4] + r[2][2]*m[5] + (p[0]*w1 - p[1]*w0)
 }
 
-// mulTransform writes the composition t·u into out (which must alias neither).
+// mulTransform writes the composition t·u into out (which must alias neither), on
+// scalars row by row with the sums of spatial.Transform.Mul in their order.
 func mulTransform(out, t, u *spatial.Transform) {
 	a, b := &t.R, &u.R
-	for i := range 3 {
-		a0, a1, a2 := a[i][0], a[i][1], a[i][2]
-		out.R[i] = [3]float64{a0*b[0][0] + a1*b[1][0] + a2*b[2][0], a0*b[0][1] + a1*b[1][1] + a2*b[2][1], a0*b[0][2] + a1*b[1][2] + a2*b[2][2]}
-	}
-	p := &u.P
-	out.P[0] = a[0][0]*p[0] + a[0][1]*p[1] + a[0][2]*p[2] + t.P[0]
-	out.P[1] = a[1][0]*p[0] + a[1][1]*p[1] + a[1][2]*p[2] + t.P[1]
-	out.P[2] = a[2][0]*p[0] + a[2][1]*p[1] + a[2][2]*p[2] + t.P[2]
+	b00, b01, b02 := b[0][0], b[0][1], b[0][2]
+	b10, b11, b12 := b[1][0], b[1][1], b[1][2]
+	b20, b21, b22 := b[2][0], b[2][1], b[2][2]
+	p0, p1, p2 := u.P[0], u.P[1], u.P[2]
+	a0, a1, a2 := a[0][0], a[0][1], a[0][2]
+	out.R[0][0], out.R[0][1], out.R[0][2] = a0*b00+a1*b10+a2*b20, a0*b01+a1*b11+a2*b21, a0*b02+a1*b12+a2*b22
+	out.P[0] = a0*p0 + a1*p1 + a2*p2 + t.P[0]
+	a0, a1, a2 = a[1][0], a[1][1], a[1][2]
+	out.R[1][0], out.R[1][1], out.R[1][2] = a0*b00+a1*b10+a2*b20, a0*b01+a1*b11+a2*b21, a0*b02+a1*b12+a2*b22
+	out.P[1] = a0*p0 + a1*p1 + a2*p2 + t.P[1]
+	a0, a1, a2 = a[2][0], a[2][1], a[2][2]
+	out.R[2][0], out.R[2][1], out.R[2][2] = a0*b00+a1*b10+a2*b20, a0*b01+a1*b11+a2*b21, a0*b02+a1*b12+a2*b22
+	out.P[2] = a0*p0 + a1*p1 + a2*p2 + t.P[2]
 }
 
 // actForceAdd adds t.ActForce(*f) to out (which must not alias f).
@@ -228,7 +235,10 @@ func crossForceAdd(out, a, f *spatial.Vec6) {
 
 // transformedAdd adds a.Transformed(*x) to out (which must not alias a): the inertia a,
 // given in the child frame of x, re-expressed in its parent frame. It is written on
-// scalars entry by entry, with the sums of spatial.Inertia.Transformed in their order.
+// scalars entry by entry, with the sums of spatial.Inertia.Transformed in their order for
+// the upper triangle of the rotational inertia; the lower triangle takes the same values
+// (R I Rᵀ is symmetric: spatial.Inertia.Transformed's lower entries differ from these in
+// round-off only), so it costs six entries rather than nine.
 func transformedAdd(out, a *spatial.Inertia, x *spatial.Transform) {
 	r, p, m := &x.R, &x.P, a.Mass
 	r00, r01, r02 := r[0][0], r[0][1], r[0][2]
@@ -250,16 +260,22 @@ func transformedAdd(out, a *spatial.Inertia, x *spatial.Transform) {
 	ri21 := r20*ai[0][1] + r21*ai[1][1] + r22*ai[2][1]
 	ri22 := r20*ai[0][2] + r21*ai[1][2] + r22*ai[2][2]
 	// R I Rᵀ − (skew(p)skew(hr) + skew(hr)skew(p)) − m skew(p)², entry by entry.
+	i00 := (ri00*r00 + ri01*r01 + ri02*r02) - ((-p2*hr2 - p1*hr1) + (-hr2*p2 - hr1*p1)) - (-p2*p2-p1*p1)*m
+	i01 := (ri00*r10 + ri01*r11 + ri02*r12) - (p1*hr0 + hr1*p0) - (p1*p0)*m
+	i02 := (ri00*r20 + ri01*r21 + ri02*r22) - (p2*hr0 + hr2*p0) - (p2*p0)*m
+	i11 := (ri10*r10 + ri11*r11 + ri12*r12) - ((-p2*hr2 - p0*hr0) + (-hr2*p2 - hr0*p0)) - (-p2*p2-p0*p0)*m
+	i12 := (ri10*r20 + ri11*r21 + ri12*r22) - (p2*hr1 + hr2*p1) - (p2*p1)*m
+	i22 := (ri20*r20 + ri21*r21 + ri22*r22) - ((-p1*hr1 - p0*hr0) + (-hr1*p1 - hr0*p0)) - (-p1*p1-p0*p0)*m
 	oi := &out.I
-	oi[0][0] += (ri00*r00 + ri01*r01 + ri02*r02) - ((-p2*hr2 - p1*hr1) + (-hr2*p2 - hr1*p1)) - (-p2*p2-p1*p1)*m
-	oi[0][1] += (ri00*r10 + ri01*r11 + ri02*r12) - (p1*hr0 + hr1*p0) - (p1*p0)*m
-	oi[0][2] += (ri00*r20 + ri01*r21 + ri02*r22) - (p2*hr0 + hr2*p0) - (p2*p0)*m
-	oi[1][0] += (ri10*r00 + ri11*r01 + ri12*r02) - (p0*hr1 + hr0*p1) - (p0*p1)*m
-	oi[1][1] += (ri10*r10 + ri11*r11 + ri12*r12) - ((-p2*hr2 - p0*hr0) + (-hr2*p2 - hr0*p0)) - (-p2*p2-p0*p0)*m
-	oi[1][2] += (ri10*r20 + ri11*r21 + ri12*r22) - (p2*hr1 + hr2*p1) - (p2*p1)*m
-	oi[2][0] += (ri20*r00 + ri21*r01 + ri22*r02) - (p0*hr2 + hr0*p2) - (p0*p2)*m
-	oi[2][1] += (ri20*r10 + ri21*r11 + ri22*r12) - (p1*hr2 + hr1*p2) - (p1*p2)*m
-	oi[2][2] += (ri20*r20 + ri21*r21 + ri22*r22) - ((-p1*hr1 - p0*hr0) + (-hr1*p1 - hr0*p0)) - (-p1*p1-p0*p0)*m
+	oi[0][0] += i00
+	oi[0][1] += i01
+	oi[0][2] += i02
+	oi[1][0] += i01
+	oi[1][1] += i11
+	oi[1][2] += i12
+	oi[2][0] += i02
+	oi[2][1] += i12
+	oi[2][2] += i22
 	out.Mass += m
 	oh := &out.H
 	oh[0] += hr0 + m*p0

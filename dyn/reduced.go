@@ -26,6 +26,8 @@ type Reduced struct {
 	// N is the tree velocity size NVT and D the mobility.
 	N, D int
 	// MT (N×N row-major) and HT (len N) are the tree mass matrix and bias h_T − Σ Jᵀ fext.
+	// ReducedDynamics writes MT's entries on the tree's branch-induced pattern only (the
+	// others are zero from NewReduced on; do not write into MT).
 	MT, HT []float64
 	// Mr (D×D row-major) and Hr (len D) are the reduced inertia and bias.
 	Mr, Hr []float64
@@ -34,7 +36,11 @@ type Reduced struct {
 	Tree bool
 
 	chol []float64 // Cholesky factor of Mr (upper), valid after Forward
-	me   []float64 // M_T E_T, N×D
+	me   []float64 // M_T E_T, N×D (row-major; column-major in the dense form, colProducts)
+	et   []float64 // E_T column-major (D×N; colProducts)
+	// sti[p] is the column i of the stored entry p of tree (row k holds i = k, λ(k), …),
+	// so that colProducts reads the entries without walking λ.
+	sti  []int32
 	mc   []float64 // h_T + M_T c_T, len N
 	enz  []int32   // column indices of the nonzero entries of E_T, row by row (cap N·D)
 	eoff []int     // row offsets into enz, len N+1
@@ -42,7 +48,9 @@ type Reduced struct {
 	// model: M_r = M_T), so Forward factors M_r along the tree (tree, LTDL) in O(N·depth)
 	// instead of a dense Cholesky.
 	identity bool
-	tree     *TreeMatrix
+	// patterned reports that enz/eoff hold the pattern of the last ReducedDynamics' E_T.
+	patterned bool
+	tree      *TreeMatrix
 	// The tree form's state of the last ReducedDynamics, for Forward and Inverse.
 	dyn  *Data
 	q, v []float64
@@ -54,7 +62,7 @@ func NewReduced(nvt, d int) *Reduced {
 	return &Reduced{N: nvt, D: d,
 		MT: make([]float64, nvt*nvt), HT: make([]float64, nvt),
 		Mr: make([]float64, d*d), Hr: make([]float64, d),
-		chol: make([]float64, d*d), me: make([]float64, nvt*d), mc: make([]float64, nvt),
+		chol: make([]float64, d*d), me: make([]float64, nvt*d), et: make([]float64, nvt*d), mc: make([]float64, nvt),
 		enz: make([]int32, 0, nvt*d), eoff: make([]int, nvt+1)}
 }
 
@@ -77,9 +85,11 @@ func NewReducedTree(nvt int) *Reduced {
 // twists also v's) are unchanged bit for bit.
 //
 // The work follows the structure: M_T and h_T come from one fused pass over the tree
-// (massBias: M_T on its branch-induced pattern only, as CRBATree; h_T as RNEA), M_T E_T and E_Tᵀ(M_T E_T) visit only the stored tree entries and the
-// nonzeros of E_T (an independent coordinate reaches the coordinates of its own dependency
-// modules only), and an identity E_T (a loop-free model) gives M_r = M_T without products.
+// (massBias: M_T on its branch-induced pattern only, as CRBATree; h_T as RNEA), M_T E_T
+// and E_Tᵀ(M_T E_T) visit only the stored tree entries and the nonzeros of E_T (an
+// independent coordinate reaches the coordinates of its own dependency modules only) —
+// column by column in long loops when at least half of E_T is nonzero (colProducts, the
+// same sums) — and an identity E_T (a loop-free model) gives M_r = M_T without products.
 // For a tree form (NewReducedTree) E is ignored (nil is fine): only h_T is evaluated, in
 // O(n), and Forward and Inverse run the articulated-body algorithm and RNEA at this q, v
 // and fext. DenseReducedDynamics is the dense oracle.
@@ -101,10 +111,11 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 	}
 	if r.tree == nil || r.tree.N != n {
 		r.tree = d.NewTreeMatrix() // once per workspace
+		r.sti = r.tree.columns()
 	}
 	t := r.tree
 	d.massBias(t, q, v, fext, r.HT)
-	t.Dense(r.MT)
+	t.densePattern(r.MT)
 	if nd == 0 {
 		return
 	}
@@ -113,7 +124,14 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 		panic(fmt.Sprintf("dyn: ReducedDynamics: E is %d×%d; want at least %d×%d", e.Rows, e.Cols, n, nd))
 	}
 	// The nonzero pattern of E_T, row by row.
-	nz := r.pattern(e, n, nd)
+	r.pattern(e, n, nd)
+	r.patterned = true
+	if !r.identity && 2*len(r.enz) >= n*nd {
+		// A dense E_T (Stewart's legs all reach every independent coordinate): the
+		// products column by column, in long loops.
+		r.colProducts(t, e, c)
+		return
+	}
 	if r.identity {
 		// M_r = M_T and h_r = h_T + M_T c_T (c_T is zero without closure rows).
 		copy(r.Mr, r.MT)
@@ -132,8 +150,14 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 		}
 		return
 	}
-	// me = M_T E_T and mc = h_T + M_T c_T over the stored entries (k, i), i = k, λ(k), …
-	// of M_T, each used for both (k, i) and (i, k).
+	r.sparseProducts(t, e, c)
+}
+
+// sparseProducts is the products and the projection of ReducedDynamics over the nonzeros
+// of E_T (r.pattern): me = M_T E_T and mc = h_T + M_T c_T over the stored entries (k, i),
+// i = k, λ(k), … of M_T, each used for both (k, i) and (i, k), then project.
+func (r *Reduced) sparseProducts(t *TreeMatrix, e blas64.General, c []float64) {
+	n, nd, nz := r.N, r.D, r.enz
 	clear(r.me[:n*nd])
 	copy(r.mc, r.HT)
 	for k := range n {
@@ -161,6 +185,91 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 		}
 	}
 	r.project(e, n, nd)
+}
+
+// colProducts is the products and the projection of ReducedDynamics for a dense E_T, with
+// E_T and M_T E_T held column by column: me's column a is M_T times E_T's column a over the
+// stored entries of M_T in the order of the sparse form, and M_r[a][b] = E_T[:,a]ᵀ me[:,b]
+// sums over the rows in increasing order, as project does. The zero entries of E_T and M_T
+// add ±0 products, which leave every sum as it is: the results are those of the sparse
+// form.
+func (r *Reduced) colProducts(t *TreeMatrix, e blas64.General, c []float64) {
+	n, nd := r.N, r.D
+	et, me := r.et[:n*nd], r.me[:n*nd]
+	for i := range n {
+		for a, x := range e.Data[i*e.Stride : i*e.Stride+nd] {
+			et[a*n+i] = x
+		}
+	}
+	// mc = h_T + M_T c_T.
+	copy(r.mc, r.HT)
+	mc := r.mc[:n]
+	for k := range n {
+		p := t.Off[k]
+		for i := k; i >= 0; i = t.parent[i] {
+			mki := t.Val[p]
+			p++
+			if mki == 0 {
+				continue
+			}
+			mc[k] += mki * c[i]
+			if i != k {
+				mc[i] += mki * c[k]
+			}
+		}
+	}
+	// me = M_T E_T, column by column.
+	val, sti := t.Val, r.sti[:len(t.Val)]
+	for a := range nd {
+		ea, ma := et[a*n:a*n+n], me[a*n:a*n+n]
+		clear(ma)
+		for k := range n {
+			p0, p1 := t.Off[k], t.Off[k+1]
+			ek := ea[k]
+			s := val[p0] * ek
+			for p := p0 + 1; p < p1; p++ {
+				mki, i := val[p], sti[p]
+				s += mki * ea[i]
+				ma[i] += mki * ek
+			}
+			ma[k] = s
+		}
+	}
+	// M_r = E_Tᵀ me (upper triangle, mirrored) and h_r = E_Tᵀ mc.
+	for a := range nd {
+		ea := et[a*n : a*n+n]
+		h := 0.0
+		for i, x := range ea {
+			h += x * mc[i]
+		}
+		r.Hr[a] = h
+		b := a
+		for ; b+4 <= nd; b += 4 {
+			// Four sums side by side (each in its own order), for the adder's latency.
+			m0, m1, m2, m3 := me[b*n:b*n+n], me[(b+1)*n:(b+1)*n+n], me[(b+2)*n:(b+2)*n+n], me[(b+3)*n:(b+3)*n+n]
+			m0, m1, m2, m3 = m0[:len(ea)], m1[:len(ea)], m2[:len(ea)], m3[:len(ea)]
+			var s0, s1, s2, s3 float64
+			for i, x := range ea {
+				s0 += x * m0[i]
+				s1 += x * m1[i]
+				s2 += x * m2[i]
+				s3 += x * m3[i]
+			}
+			r.Mr[a*nd+b], r.Mr[b*nd+a] = s0, s0
+			r.Mr[a*nd+b+1], r.Mr[(b+1)*nd+a] = s1, s1
+			r.Mr[a*nd+b+2], r.Mr[(b+2)*nd+a] = s2, s2
+			r.Mr[a*nd+b+3], r.Mr[(b+3)*nd+a] = s3, s3
+		}
+		for ; b < nd; b++ {
+			mb := me[b*n : b*n+n]
+			mb = mb[:len(ea)]
+			s := 0.0
+			for i, x := range ea {
+				s += x * mb[i]
+			}
+			r.Mr[a*nd+b], r.Mr[b*nd+a] = s, s
+		}
+	}
 }
 
 // Forward solves M_r u̇ = tauR − h_r for u̇ (len D) by Cholesky, with tauR = Lᵀf (plus any
@@ -233,6 +342,29 @@ func (r *Reduced) checkTree(where string) {
 func TreeAcceleration(E *mat.Dense, c, udot, a []float64) {
 	e := E.RawMatrix()
 	dense.MulVecAdd(e.Data, e.Stride, udot, c, a)
+}
+
+// Acceleration writes a = E u̇ + c (len NV) like TreeAcceleration, for the lift E (NV×D)
+// of the last ReducedDynamics, unchanged since: when less than half of E_T is nonzero,
+// the rows of E_T over their nonzeros as that call recorded them (the same sums: the zero
+// entries add ±0), the others dense.
+func (r *Reduced) Acceleration(E *mat.Dense, c, udot, a []float64) {
+	if !r.patterned || r.Tree || 2*len(r.enz) >= r.N*r.D {
+		TreeAcceleration(E, c, udot, a)
+		return
+	}
+	e := E.RawMatrix()
+	n, nd := r.N, r.D
+	udot = udot[:nd]
+	for i := range n {
+		s := c[i]
+		row := e.Data[i*e.Stride : i*e.Stride+nd]
+		for _, k := range r.enz[r.eoff[i]:r.eoff[i+1]] {
+			s += row[k] * udot[k]
+		}
+		a[i] = s
+	}
+	dense.MulVecAdd(e.Data[n*e.Stride:], e.Stride, udot, c[n:], a[n:])
 }
 
 // pattern records the nonzero pattern of E_T (the first n rows of e, nd columns) row by

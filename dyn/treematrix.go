@@ -100,6 +100,34 @@ func (t *TreeMatrix) Dense(M []float64) {
 	}
 }
 
+// columns returns, for each stored entry p, its column: row k's entries are at columns k,
+// λ(k), λ(λ(k)), ….
+func (t *TreeMatrix) columns() []int32 {
+	c := make([]int32, len(t.Val))
+	for k := range t.N {
+		p := t.Off[k]
+		for i := k; i >= 0; i = t.parent[i] {
+			c[p] = int32(i)
+			p++
+		}
+	}
+	return c
+}
+
+// densePattern is Dense into an M whose entries off the pattern are already zero: it
+// writes the entries on the pattern only.
+func (t *TreeMatrix) densePattern(M []float64) {
+	n := t.N
+	M = M[:n*n]
+	for k := range n {
+		p := t.Off[k]
+		for i := k; i >= 0; i = t.parent[i] {
+			M[k*n+i], M[i*n+k] = t.Val[p], t.Val[p]
+			p++
+		}
+	}
+}
+
 // CRBATree writes M_T(q) (with armature) into H by the composite-rigid-body algorithm,
 // computing only the entries of the branch-induced pattern: O(n·d) work and storage
 // instead of CRBA's n² (which it equals entry for entry). q is the augmented

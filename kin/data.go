@@ -1,6 +1,8 @@
 package kin
 
 import (
+	"slices"
+
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/compile"
 	"github.com/robocompiler/robocompiler/dyn"
@@ -30,13 +32,18 @@ type Data struct {
 	// Ell are the port displacements ℓ(q) (len nf; m or rad).
 	Ell []float64
 	// JEll is D ℓ N, the port Jacobian in velocity coordinates (nf × NV), and L = JEll E
-	// the port map of eq. 12 (nf × D).
+	// the port map of eq. 12 (nf × D). Kinematics rewrites only the entries of JEll that
+	// can be nonzero (the others stay zero from NewData on; do not write into JEll).
 	JEll, L *mat.Dense
 
 	// last[n] is the last tree velocity on node n's root path (−1 at the ground): the
 	// path's velocities are last[n], λ(last[n]), … (dyn.Data.VelocityParent), O(n) storage
 	// however deep the tree.
 	last []int
+	// portCols[i] are the columns of JEll's row i that can be nonzero, ascending: the
+	// velocities of port i's joint terms, or those on its attachments' root paths. The
+	// other entries of JEll stay zero from NewData on.
+	portCols [][]int
 	// world[k] is WorldSubspace(k) at the last Kinematics.
 	world []spatial.Vec6
 	// scratch for cut-joint subspaces.
@@ -60,6 +67,20 @@ func NewData(m *compile.Model, c *closure.Data, l *closure.Lift) *Data {
 		if j.NV > 0 {
 			kd.last[ed.Child] = j.V0 + j.NV - 1
 		}
+	}
+	kd.portCols = make([][]int, nf)
+	for i := range kd.Ports {
+		p := &kd.Ports[i]
+		var cols []int
+		if p.TwoPoint {
+			cols = append(kd.Support(p.NodeA), kd.Support(p.NodeB)...)
+		} else {
+			for _, t := range p.Terms {
+				cols = append(cols, m.Joints[t.Joint].V0)
+			}
+		}
+		slices.Sort(cols)
+		kd.portCols[i] = slices.Compact(cols)
 	}
 	return kd
 }
@@ -111,7 +132,7 @@ func (d *Data) PortMap() {
 	case d.Lift.IdentityOnly():
 		d.L.Copy(d.JEll)
 	default:
-		mulSparse(d.L, d.JEll, d.Lift.E)
+		d.mulPortCols()
 	}
 }
 
@@ -128,18 +149,22 @@ func (d *Data) Kinematics(q []float64) {
 	d.ports(q)
 }
 
-// mulSparse writes C = A B for nonempty matrices, skipping the zero entries of A (the
-// port Jacobian's rows touch few coordinates); the sums are gonum's in the same order.
-func mulSparse(C, A, B *mat.Dense) {
-	c, a, b := C.RawMatrix(), A.RawMatrix(), B.RawMatrix()
-	for i := range c.Rows {
+// mulPortCols writes L = JEll E over the columns of JEll's rows that can be nonzero
+// (portCols), skipping the zero entries among them: the sums of the dense product over
+// JEll's nonzeros, in its order.
+func (d *Data) mulPortCols() {
+	c, a, b := d.L.RawMatrix(), d.JEll.RawMatrix(), d.Lift.E.RawMatrix()
+	for i, cols := range d.portCols {
 		ci := c.Data[i*c.Stride : i*c.Stride+c.Cols]
 		clear(ci)
-		for l, x := range a.Data[i*a.Stride : i*a.Stride+a.Cols] {
+		ai := a.Data[i*a.Stride : i*a.Stride+a.Cols]
+		for _, l := range cols {
+			x := ai[l]
 			if x == 0 {
 				continue
 			}
-			for j, y := range b.Data[l*b.Stride : l*b.Stride+c.Cols] {
+			bl := b.Data[l*b.Stride : l*b.Stride+c.Cols]
+			for j, y := range bl {
 				ci[j] += x * y
 			}
 		}

@@ -17,7 +17,7 @@ func (d *Data) ports(q []float64) {
 	for i := range d.Ports {
 		p := &d.Ports[i]
 		row := J.Data[i*J.Stride : i*J.Stride+J.Cols]
-		for k := range row {
+		for _, k := range d.portCols[i] {
 			row[k] = 0
 		}
 		if !p.TwoPoint {

@@ -8,13 +8,7 @@ func MulVec(a []float64, stride int, x, y []float64) {
 		clear(y)
 		return
 	}
-	for i := range y {
-		s := 0.0
-		for k, v := range a[i*stride : i*stride+len(x)] {
-			s += v * x[k]
-		}
-		y[i] = s
-	}
+	mulVecFrom(a, stride, x, nil, y)
 }
 
 // MulVecAdd writes y = b + A x (len(b) = len(y)) for A as in MulVec; each y_i starts from
@@ -25,9 +19,38 @@ func MulVecAdd(a []float64, stride int, x, b, y []float64) {
 		copy(y, b)
 		return
 	}
-	for i := range y {
-		s := b[i]
-		for k, v := range a[i*stride : i*stride+len(x)] {
+	mulVecFrom(a, stride, x, b, y)
+}
+
+// mulVecFrom writes y_i = b_i + Σ_k A_ik x_k (b nil: 0) with the sum in increasing k, four
+// rows side by side so that their sums overlap in the adder (each row keeps its order).
+func mulVecFrom(a []float64, stride int, x, b, y []float64) {
+	n := len(x)
+	i := 0
+	for ; i+4 <= len(y) && n >= 4; i += 4 { // short rows: their sums are short chains
+		r0 := a[i*stride : i*stride+n]
+		r1 := a[(i+1)*stride : (i+1)*stride+n]
+		r2 := a[(i+2)*stride : (i+2)*stride+n]
+		r3 := a[(i+3)*stride : (i+3)*stride+n]
+		r0, r1, r2, r3 = r0[:len(x)], r1[:len(x)], r2[:len(x)], r3[:len(x)]
+		var s0, s1, s2, s3 float64
+		if b != nil {
+			s0, s1, s2, s3 = b[i], b[i+1], b[i+2], b[i+3]
+		}
+		for k, v := range x {
+			s0 += r0[k] * v
+			s1 += r1[k] * v
+			s2 += r2[k] * v
+			s3 += r3[k] * v
+		}
+		y[i], y[i+1], y[i+2], y[i+3] = s0, s1, s2, s3
+	}
+	for ; i < len(y); i++ {
+		s := 0.0
+		if b != nil {
+			s = b[i]
+		}
+		for k, v := range a[i*stride : i*stride+n] {
 			s += v * x[k]
 		}
 		y[i] = s
