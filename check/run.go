@@ -25,7 +25,11 @@ func Run(d *robocompiler.Data, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Rank: p.Rank, Mobility: p.Mobility, CurvatureOmissionRatioMin: math.NaN()}
+	nv := d.Model().NV
+	rep := &Report{Rank: p.Rank, Mobility: p.Mobility, CurvatureOmissionRatioMin: math.NaN(),
+		ExtendedReferenceSkipped: nv > DenseReferenceMaxNV, DynamicsReference: dynamicsReference(nv, d.Reduced.Tree),
+		JacobianFDColumns: len(fdColumns(nv))}
+	defer rep.explain(w.m, len(w.rows))
 	for s := 0; s < opts.States; s++ {
 		if s > 0 {
 			if err := w.walk(); err != nil {
@@ -130,30 +134,39 @@ func (w *workspace) state(rep *Report) error {
 		return err
 	}
 	w.d.Interfaces()
-	worst(&rep.LiftResidualMax, w.liftResidual())
+	lift, cols := w.liftResidual()
+	worst(&rep.LiftResidualMax, lift)
+	if rep.States == 0 || cols < rep.LiftColumns {
+		rep.LiftColumns = cols
+	}
 	worst(&rep.VirtualPowerDefectMaxW, w.virtualPower(q, u))
 	dy, err := w.dynamics(q, u, true, true)
 	if err != nil {
 		return err
 	}
-	rep.ExtendedReferenceSkipped = rep.ExtendedReferenceSkipped || dy.bigSkipped
 	worst(&rep.DeltaAMax, dy.deltaA)
-	worst(&rep.CondMrMax, w.condMr())
+	worst(&rep.CondMrMax, w.condMrOf(dy.mr))
 	rep.DeltaATarget = deltaATarget(w.m.NV, rep.CondMrMax)
 	worst(&rep.DeltaFMax, dy.deltaF)
 	worst(&rep.ConstraintAccelResidualMax, dy.rc)
-	cfd, err := w.curvatureFD(q, u)
+	cfd, evaluated, err := w.curvatureFD(q, u)
 	if err != nil {
 		return err
 	}
 	worst(&rep.CurvatureFDRelMax, cfd)
+	if evaluated {
+		rep.CurvatureFDStates++
+	}
 	return w.omission(q, u, rep)
 }
 
 // condMr returns the 1-norm condition estimate of the diagonally scaled reduced mass
 // matrix M_r at the last Dynamics (for a tree form, treeCond's 2-norm estimate) (1 when there is no independent speed, +Inf when M_r is not positive
 // definite).
-func (w *workspace) condMr() float64 {
+func (w *workspace) condMr() float64 { return w.condMrOf(nil) }
+
+// condMrOf is condMr with M_r (D × D) already formed at the last Dynamics, or nil.
+func (w *workspace) condMrOf(mr []float64) float64 {
 	r := w.d.Reduced
 	if r.D == 0 {
 		return 1
@@ -163,7 +176,9 @@ func (w *workspace) condMr() float64 {
 	}
 	// Cholesky's error depends on M_r only through its diagonally scaled form
 	// S M_r S, S = diag(M_r)^(-1/2) (van der Sluis), so that is the one estimated.
-	mr := w.reducedMass()
+	if mr == nil {
+		mr = w.reducedMass()
+	}
 	if mr == nil {
 		return math.Inf(1)
 	}
@@ -185,28 +200,53 @@ func (w *workspace) condMr() float64 {
 	return ch.Cond()
 }
 
+// LiftMaxProducts bounds the multiply-adds of the lift witness at one state: C E over
+// the enforced rows costs rows·nnz(E) (E's zeros are skipped); above the bound an evenly
+// spaced subset of E's columns is checked, as many as fit (Report.LiftColumns), so that
+// the witness stays O(rows·n) on a large model whose E has dense columns.
+const LiftMaxProducts = 200_000_000
+
 // liftResidual returns max |C E| / max(1, max |E|) over the enforced rows at the last
-// evaluation.
-func (w *workspace) liftResidual() float64 {
+// evaluation, and the number of E's columns it covered (LiftMaxProducts).
+func (w *workspace) liftResidual() (float64, int) {
 	m, kd := w.m, w.kd
-	if m.Rows == 0 || kd.Mobility() == 0 {
-		return 0
+	d := kd.Mobility()
+	if m.Rows == 0 || d == 0 {
+		return 0, d
 	}
 	C, E := kd.Closure.C.RawMatrix(), kd.Lift.E.RawMatrix()
-	worstCE, emax := 0.0, 1.0
-	for _, x := range E.Data {
-		emax = math.Max(emax, math.Abs(x))
+	// The nonzeros of every column of E: (row, value) pairs.
+	type entry struct {
+		i int
+		e float64
 	}
-	for _, r := range w.rows {
-		for k := range E.Cols {
+	nz := make([][]entry, d)
+	emax, total := 1.0, 0
+	for i := range m.NV {
+		for k, x := range E.Data[i*E.Stride : i*E.Stride+d] {
+			emax = math.Max(emax, math.Abs(x))
+			if x != 0 {
+				nz[k] = append(nz[k], entry{i, x})
+				total++
+			}
+		}
+	}
+	cols := evenlySpaced(d, d)
+	if work := len(w.rows) * total; work > LiftMaxProducts {
+		cols = evenlySpaced(d, max(1, int(int64(d)*LiftMaxProducts/int64(work))))
+	}
+	worstCE := 0.0
+	for _, k := range cols {
+		for _, r := range w.rows {
+			row := C.Data[r*C.Stride : r*C.Stride+m.NV]
 			s := 0.0
-			for i := range m.NV {
-				s += C.Data[r*C.Stride+i] * E.Data[i*E.Stride+k]
+			for _, t := range nz[k] {
+				s += row[t.i] * t.e
 			}
 			worstCE = math.Max(worstCE, math.Abs(s))
 		}
 	}
-	return worstCE / emax
+	return worstCE / emax, len(cols)
 }
 
 // virtualPower returns |τ_Tᵀ v_T − τ_rᵀ u| for random port efforts at the last evaluation.

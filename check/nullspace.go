@@ -1,0 +1,81 @@
+package check
+
+import (
+	"errors"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/robocompiler/robocompiler/dyn"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// nullSpaceDynamics is the dynamics reference of a model with closure rows and more than
+// DenseReferenceMaxNV velocity coordinates, whose dense KKT reference of eq. 22 would cost
+// O((nv+rows)³) time and (nv+rows)² memory. The residual of the accelerations a (len NV)
+// in the equations of motion by RNEA, r = RNEA(q, v, a, fext) − τ_T (len NVT), is balanced
+// by the constraint forces alone when a solves the constrained dynamics, so E_Tᵀ r = 0
+// (E the closure lift's, NV × D, independent of the loop form's maximal-coordinate solve).
+// One step of iterative refinement in the null space,
+//
+//	a_ref = a − E M_r⁻¹ E_Tᵀ r,
+//
+// gives δ_a = max|a − a_ref| / max(1, max|a_ref|) and δ_f = ‖M_T(a − a_ref)‖∞ /
+// max(1, ‖τ_T‖∞, ‖h_T‖∞) of eq. 21 (M_T applied by RNEA at rest), in tree coordinates.
+// The constraint part of the error, C a + γ, is the separate witness
+// constraint_accel_residual_max. Cost O(NV·D) besides M_r (D × D; in the loop form formed
+// by Data.DenseReducedMass in O(n) per column) and its Cholesky factorisation (D³/3),
+// which is returned for the condition estimate.
+func (w *workspace) nullSpaceDynamics(q, v, a, tauT []float64, fext []spatial.Vec6) (deltaA, deltaF float64, mr []float64, err error) {
+	m := w.m
+	n, nv, d := m.NVT, m.NV, w.d.Mobility()
+	mr = w.reducedMass()
+	if mr == nil {
+		return 0, 0, nil, errors.New("the reduced mass matrix M_r could not be formed for the null-space reference")
+	}
+	dd := dyn.NewData(m)
+	r := make([]float64, n)
+	dd.RNEA(q, v, a, fext, r)
+	E := w.d.Lift().E.RawMatrix()
+	rr := make([]float64, d)
+	for i := range n {
+		ri := r[i] - tauT[i]
+		if ri == 0 {
+			continue
+		}
+		row := E.Data[i*E.Stride : i*E.Stride+d]
+		for k, e := range row {
+			rr[k] += e * ri
+		}
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(mat.NewSymDense(d, mr)) {
+		return 0, 0, mr, errors.New("the reduced mass matrix M_r is not positive definite: no null-space reference")
+	}
+	z := mat.NewVecDense(d, nil)
+	if err := ch.SolveVecTo(z, mat.NewVecDense(d, rr)); err != nil {
+		return 0, 0, mr, err
+	}
+	da := make([]float64, nv) // a − a_ref = E z
+	for i := range nv {
+		row := E.Data[i*E.Stride : i*E.Stride+d]
+		s := 0.0
+		for k, e := range row {
+			s += e * z.AtVec(k)
+		}
+		da[i] = s
+	}
+	aref := make([]float64, n)
+	for i := range aref {
+		aref[i] = a[i] - da[i]
+	}
+	clear(da[n:])
+	f := mulMass(dd, q, da[:n], nv)
+	num, den := 0.0, 1.0
+	h := w.d.Reduced.HT
+	for i, x := range f {
+		num = math.Max(num, math.Abs(x))
+		den = math.Max(den, math.Max(math.Abs(tauT[i]), math.Abs(h[i])))
+	}
+	return deltaAOf(a[:n], aref), num / den, mr, nil
+}
