@@ -22,6 +22,10 @@ func (r *Report) explain(m *compile.Model, rows int) {
 			"(O(n·D) besides M_r's Cholesky), in float64 (no extended-precision arbitration; --extended has no effect); "+
 			"the error across the closure manifold is constraint_accel_residual_max", m.NV, DenseReferenceMaxNV)
 	}
+	if m.NV > DenseReferenceMaxNV && r.States > 1 {
+		add("states: above %d velocity coordinates the walk's %d random steps to each state are taken as one corrected step (Data.Reset, the seed's partition kept), "+
+			"not tracked one by one (the tracker's re-decision of the partition is O(n³) per step)", DenseReferenceMaxNV, walkSteps)
+	}
 	if r.JacobianFDColumns < m.NV {
 		add("jacobian_fd_rel_max: %d of %d velocity columns (evenly spaced) compared with central differences at each state (check.FDMaxColumns)",
 			r.JacobianFDColumns, m.NV)

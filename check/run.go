@@ -59,6 +59,7 @@ type workspace struct {
 	qfd   []float64 // the configuration a differential's difference is evaluated at
 	heavy int       // node receiving the random external wrench
 	q0    []float64 // the feasible configuration the walks start from
+	e0    []float64 // the lift at q0 (NV × D, row-major) for jump, above DenseReferenceMaxNV velocities
 	p     *closure.Partition
 	// rows are the closure rows the witnesses hold to: all of them, unless the rank
 	// decision dropped near-redundant directions (closure.NearRedundant: a file's rounded
@@ -83,6 +84,12 @@ func newWorkspace(d *robocompiler.Data, opts Options) (*workspace, error) {
 		}
 		w.tasks = append(w.tasks, t)
 	}
+	if m.NV > DenseReferenceMaxNV {
+		w.e0 = make([]float64, m.NV*p.Mobility)
+		if err := d.DenseLift(w.e0); err != nil {
+			return nil, err
+		}
+	}
 	if m.NV > 0 { // with no coordinates (a loop of fixed joints) no row can act
 		w.rows = p.Enforced(m.Model)
 	}
@@ -104,7 +111,16 @@ const walkSteps = 8
 // walk samples the next state: a random walk of walkSteps steps of the independent
 // coordinates from q0, tracked on the closure manifold. Restarting from q0 keeps every
 // state in the seed's neighbourhood (and on its assembly branch).
+//
+// Above DenseReferenceMaxNV velocity coordinates the steps are summed and taken as one:
+// the independent coordinates of q0 moved by the sum, the dependent ones corrected with
+// them held (Data.Reset, keeping q0's partition). The tracker re-decides the partition
+// (a pivoted QR of C, O(n³)) at every step whose dependent block's condition estimate is
+// below closure.ReconfigureRCond, which a long mechanism's is at every configuration.
 func (w *workspace) walk() error {
+	if w.m.NV > DenseReferenceMaxNV {
+		return w.jump()
+	}
 	if err := w.d.Place(w.q0, w.p); err != nil {
 		return err
 	}
@@ -118,6 +134,34 @@ func (w *workspace) walk() error {
 			return err
 		}
 	}
+	return nil
+}
+
+// jump is walk's single corrected step of a large model: predicted along q0's lift,
+// corrected by Data.Reset.
+func (w *workspace) jump() error {
+	d := w.p.Mobility
+	du := make([]float64, d)
+	for range walkSteps {
+		for k, c := range w.p.Independent {
+			du[k] += w.uniform(w.opts.Walk * w.cs[c])
+		}
+	}
+	// Predicted by q0's lift E0 (its independent rows are the identity).
+	dv := make([]float64, w.m.NV)
+	for i := range dv {
+		s := 0.0
+		for k, e := range w.e0[i*d : i*d+d] {
+			s += e * du[k]
+		}
+		dv[i] = s
+	}
+	q := make([]float64, w.m.NQ)
+	w.m.Integrate(w.q0, dv, 1, q)
+	if err := w.d.Reset(q); err != nil {
+		return err
+	}
+	w.kd = w.d.Kin
 	return nil
 }
 
