@@ -22,7 +22,7 @@ func (r *Report) explain(m *compile.Model, rows int) {
 			"(O(n·D) besides M_r's Cholesky), in float64 (no extended-precision arbitration; --extended has no effect); "+
 			"the error across the closure manifold is constraint_accel_residual_max", m.NV, DenseReferenceMaxNV)
 	}
-	if m.NV > DenseReferenceMaxNV && r.States > 1 {
+	if m.NV > DenseReferenceMaxNV && rows > 0 && r.Mobility > 0 && r.States > 1 {
 		add("states: above %d velocity coordinates the walk's %d random steps to each state are taken as one corrected step (Data.Reset, the seed's partition kept), "+
 			"not tracked one by one (the tracker's re-decision of the partition is O(n³) per step)", DenseReferenceMaxNV, walkSteps)
 	}

@@ -59,7 +59,7 @@ type workspace struct {
 	qfd   []float64 // the configuration a differential's difference is evaluated at
 	heavy int       // node receiving the random external wrench
 	q0    []float64 // the feasible configuration the walks start from
-	e0    []float64 // the lift at q0 (NV × D, row-major) for jump, above DenseReferenceMaxNV velocities
+	e0    []float64 // the lift at q0 (NV × D, row-major) for jump: with closure rows above DenseReferenceMaxNV velocities, else nil
 	p     *closure.Partition
 	// rows are the closure rows the witnesses hold to: all of them, unless the rank
 	// decision dropped near-redundant directions (closure.NearRedundant: a file's rounded
@@ -84,7 +84,7 @@ func newWorkspace(d *robocompiler.Data, opts Options) (*workspace, error) {
 		}
 		w.tasks = append(w.tasks, t)
 	}
-	if m.NV > DenseReferenceMaxNV {
+	if m.NV > DenseReferenceMaxNV && m.Rows > 0 && p.Mobility > 0 {
 		w.e0 = make([]float64, m.NV*p.Mobility)
 		if err := d.DenseLift(w.e0); err != nil {
 			return nil, err
@@ -112,13 +112,14 @@ const walkSteps = 8
 // coordinates from q0, tracked on the closure manifold. Restarting from q0 keeps every
 // state in the seed's neighbourhood (and on its assembly branch).
 //
-// Above DenseReferenceMaxNV velocity coordinates the steps are summed and taken as one:
+// A model with closure rows and more than DenseReferenceMaxNV velocity coordinates (e0
+// set) has the steps summed and taken as one:
 // the independent coordinates of q0 moved by the sum, the dependent ones corrected with
 // them held (Data.Reset, keeping q0's partition). The tracker re-decides the partition
 // (a pivoted QR of C, O(n³)) at every step whose dependent block's condition estimate is
 // below closure.ReconfigureRCond, which a long mechanism's is at every configuration.
 func (w *workspace) walk() error {
-	if w.m.NV > DenseReferenceMaxNV {
+	if w.e0 != nil {
 		return w.jump()
 	}
 	if err := w.d.Place(w.q0, w.p); err != nil {
