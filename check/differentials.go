@@ -12,11 +12,23 @@ const fdStep = 1e-6
 // FDMaxColumns is the largest number of velocity columns whose differentials are checked
 // by central differences at each state; a model with more velocities has FDMaxColumns of
 // them checked, evenly spaced (each column costs two evaluations of every checked map, so
-// checking all n columns would be O(n²)).
+// checking all n columns would be O(n²)). A model with closure rows has at most
+// max(FDMinColumns, FDMaxColumns²/NV): each of its columns costs two closure residuals,
+// which dominate there (about 3 ms each on a 1,000-loop ladder).
 const FDMaxColumns = 400
 
-// fdColumns returns the velocity columns the differentials are checked on.
-func fdColumns(nv int) []int { return evenlySpaced(nv, FDMaxColumns) }
+// FDMinColumns is the fewest columns checked on a large model with closure rows.
+const FDMinColumns = 64
+
+// fdColumns returns the velocity columns the differentials are checked on for a model
+// with nv velocities and rows closure rows.
+func fdColumns(nv, rows int) []int {
+	k := FDMaxColumns
+	if rows > 0 && nv > FDMaxColumns {
+		k = max(FDMinColumns, FDMaxColumns*FDMaxColumns/nv)
+	}
+	return evenlySpaced(nv, k)
+}
 
 // evenlySpaced returns min(n, k) distinct increasing indices spread evenly over [0, n).
 func evenlySpaced(n, k int) []int {
@@ -33,7 +45,7 @@ func evenlySpaced(n, k int) []int {
 // task Jacobians J_x there (each relative to its largest entry, or 1), on the columns of
 // fdColumns.
 func (w *workspace) differentials(q []float64) float64 {
-	m, kd := w.m, w.fd.Kin
+	m, kd := w.m, w.dk
 	dv := make([]float64, m.NV)
 	for i := range dv {
 		dv[i] = w.uniform(1e-3 * w.cs[i])
@@ -88,7 +100,7 @@ func (w *workspace) differentials(q []float64) float64 {
 				scale = math.Max(scale, math.Abs(x))
 			}
 		}
-		for _, c := range fdColumns(m.NV) {
+		for _, c := range fdColumns(m.NV, m.Rows) {
 			for i := range dv {
 				dv[i] = 0
 			}
@@ -125,7 +137,7 @@ func dense(A *mat.Dense, rows, cols int) []float64 {
 // largest entry of the curvature. States with a curvature at round-off (no nonlinear
 // closure rows, or u = 0) give 0 and evaluated false.
 func (w *workspace) curvatureFD(q, u []float64) (rel float64, evaluated bool, err error) {
-	m, kd, fd := w.m, w.kd, w.fd
+	m, kd := w.m, w.kd
 	cmax, vmax := 0.0, 0.0
 	for i, c := range kd.Curv {
 		cmax = math.Max(cmax, math.Abs(c))
@@ -135,6 +147,10 @@ func (w *workspace) curvatureFD(q, u []float64) (rel float64, evaluated bool, er
 		return 0, false, nil
 	}
 	h := 1e-4 / vmax
+	fd, err := w.fdData()
+	if err != nil {
+		return 0, false, err
+	}
 	qs := make([]float64, m.NQ)
 	var eu [2][]float64
 	for s, sign := range []float64{1, -1} {

@@ -27,7 +27,8 @@ func (r *Report) explain(m *compile.Model, rows int) {
 			"not tracked one by one (the tracker's re-decision of the partition is O(n³) per step)", DenseReferenceMaxNV, walkSteps)
 	}
 	if r.JacobianFDColumns < m.NV {
-		add("jacobian_fd_rel_max: %d of %d velocity columns (evenly spaced) compared with central differences at each state (check.FDMaxColumns)",
+		add("jacobian_fd_rel_max: %d of %d velocity columns (evenly spaced) compared with central differences at each state "+
+			"(check.FDMaxColumns; with closure rows FDMaxColumns²/NV, at least check.FDMinColumns)",
 			r.JacobianFDColumns, m.NV)
 	}
 	if r.States > 0 && r.LiftColumns < r.Mobility {

@@ -28,7 +28,7 @@ func Run(d *robocompiler.Data, opts Options) (*Report, error) {
 	nv := d.Model().NV
 	rep := &Report{Rank: p.Rank, Mobility: p.Mobility, CurvatureOmissionRatioMin: math.NaN(),
 		ExtendedReferenceSkipped: nv > DenseReferenceMaxNV, DynamicsReference: dynamicsReference(nv, d.Reduced.Tree),
-		JacobianFDColumns: len(fdColumns(nv))}
+		JacobianFDColumns: len(fdColumns(nv, d.Model().Rows))}
 	defer rep.explain(w.m, len(w.rows))
 	for s := 0; s < opts.States; s++ {
 		if s > 0 {
@@ -51,8 +51,11 @@ type workspace struct {
 	rng  *rand.Rand
 	d    *robocompiler.Data // the walk's state, interfaces and dynamics
 	kd   *kin.Data          // d.Kin
-	// fd is a second workspace, with the partition of q0, for the off-manifold
-	// differentials and the directional differences of E.
+	// dk is a kinematics and closure workspace (no tracker or lift of its own) for the
+	// off-manifold differentials; fd a second front-door workspace, with the partition of
+	// q0, for the directional differences of E, placed on first use (newFD): a large
+	// model whose curvature is at round-off never needs its tracker.
+	dk    *kin.Data
 	fd    *robocompiler.Data
 	tasks []*kin.Task
 	cs    []float64 // declared column scales
@@ -71,12 +74,8 @@ type workspace struct {
 func newWorkspace(d *robocompiler.Data, opts Options) (*workspace, error) {
 	m, p := d.Model(), d.Partition()
 	q0 := append([]float64(nil), d.Q...)
-	fd := m.NewData()
-	if err := fd.Place(q0, p); err != nil {
-		return nil, err
-	}
-	w := &workspace{m: m.Model, opts: opts, q0: q0, p: p, rng: rand.New(rand.NewPCG(opts.Seed, 0x5eed)), d: d, kd: d.Kin, fd: fd,
-		cs: closure.ColScales(m.Model)}
+	w := &workspace{m: m.Model, opts: opts, q0: q0, p: p, rng: rand.New(rand.NewPCG(opts.Seed, 0x5eed)), d: d, kd: d.Kin,
+		dk: kin.NewData(m.Model, closure.NewData(m.Model), d.Lift()), cs: closure.ColScales(m.Model)}
 	for _, s := range m.Sites {
 		t, err := kin.NewTask(m.Model, s.ID)
 		if err != nil {
@@ -100,6 +99,18 @@ func newWorkspace(d *robocompiler.Data, opts Options) (*workspace, error) {
 		}
 	}
 	return w, nil
+}
+
+// fdData returns fd, placed at q0 with q0's partition on first use.
+func (w *workspace) fdData() (*robocompiler.Data, error) {
+	if w.fd == nil {
+		fd := w.d.Model().NewData()
+		if err := fd.Place(w.q0, w.p); err != nil {
+			return nil, err
+		}
+		w.fd = fd
+	}
+	return w.fd, nil
 }
 
 // uniform returns a draw in [−a, a].
