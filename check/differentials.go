@@ -62,7 +62,7 @@ func (w *workspace) differentials(q []float64) float64 {
 		val    func() []float64
 	}
 	var blocks []block
-	if m.Rows > 0 {
+	if m.Rows > 0 && m.NV > 0 { // with no coordinates there is no column to check
 		kd.Closure.Jacobian(qo)
 		C := kd.Closure.C.RawMatrix()
 		blocks = append(blocks, block{m.Rows, C.Data, C.Stride, func() []float64 {
