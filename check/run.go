@@ -190,8 +190,9 @@ func (w *workspace) state(rep *Report) error {
 		return err
 	}
 	w.d.Interfaces()
-	lift, cols := w.liftResidual()
+	lift, cols, bound := w.liftResidual()
 	worst(&rep.LiftResidualMax, lift)
+	rep.LiftTarget = math.Max(rep.LiftTarget, math.Max(Targets.Lift, bound))
 	if rep.States == 0 || cols < rep.LiftColumns {
 		rep.LiftColumns = cols
 	}
@@ -263,12 +264,13 @@ func (w *workspace) condMrOf(mr []float64) float64 {
 const LiftMaxProducts = 200_000_000
 
 // liftResidual returns max |C E| / max(1, max |E|) over the enforced rows at the last
-// evaluation, and the number of E's columns it covered (LiftMaxProducts).
-func (w *workspace) liftResidual() (float64, int) {
+// evaluation, the number of E's columns it covered (LiftMaxProducts) and the round-off
+// bound of the same ratio, LiftFactor·ε·max_rk Σ_i |C_ri||E_ik| / max(1, max |E|).
+func (w *workspace) liftResidual() (rel float64, cols int, bound float64) {
 	m, kd := w.m, w.kd
 	d := kd.Mobility()
 	if m.Rows == 0 || d == 0 {
-		return 0, d
+		return 0, d, 0
 	}
 	C, E := kd.Closure.C.RawMatrix(), kd.Lift.E.RawMatrix()
 	// The nonzeros of every column of E: (row, value) pairs.
@@ -287,23 +289,28 @@ func (w *workspace) liftResidual() (float64, int) {
 			}
 		}
 	}
-	cols := evenlySpaced(d, d)
+	ks := evenlySpaced(d, d)
 	if work := len(w.rows) * total; work > LiftMaxProducts {
-		cols = evenlySpaced(d, max(1, int(int64(d)*LiftMaxProducts/int64(work))))
+		ks = evenlySpaced(d, max(1, int(int64(d)*LiftMaxProducts/int64(work))))
 	}
-	worstCE := 0.0
-	for _, k := range cols {
+	worstCE, mag := 0.0, 0.0
+	for _, k := range ks {
 		for _, r := range w.rows {
 			row := C.Data[r*C.Stride : r*C.Stride+m.NV]
-			s := 0.0
+			s, a := 0.0, 0.0
 			for _, t := range nz[k] {
 				s += row[t.i] * t.e
+				a += math.Abs(row[t.i] * t.e)
 			}
-			worstCE = math.Max(worstCE, math.Abs(s))
+			worstCE, mag = math.Max(worstCE, math.Abs(s)), math.Max(mag, a)
 		}
 	}
-	return worstCE / emax, len(cols)
+	return worstCE / emax, len(ks), LiftFactor * 0x1p-52 * mag / emax
 }
+
+// LiftFactor is the constant c of the lift residual's round-off bound c·ε·max_rk
+// Σ_i |C_ri||E_ik| / max(1, max |E|) (Report.LiftTarget).
+const LiftFactor = 10
 
 // virtualPower returns |τ_Tᵀ v_T − τ_rᵀ u| for random port efforts at the last evaluation.
 func (w *workspace) virtualPower(q, u []float64) float64 {
