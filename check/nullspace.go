@@ -107,12 +107,12 @@ func liftedMass(dd *dyn.Data, q []float64, E blas64.General, n, nv, d int) []flo
 			x[t.i] = t.e
 		}
 		dd.RNEA(q, zero, x, nil, y)
-		for j := range d {
+		for j := range k + 1 { // the upper triangle, mirrored: M_r is symmetric
 			s := 0.0
 			for _, t := range nz[j] {
 				s += t.e * (y[t.i] - g[t.i])
 			}
-			mr[j*d+k] = s
+			mr[j*d+k], mr[k*d+j] = s, s
 		}
 	}
 	return mr
