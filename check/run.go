@@ -190,9 +190,8 @@ func (w *workspace) state(rep *Report) error {
 		return err
 	}
 	w.d.Interfaces()
-	lift, cols, bound := w.liftResidual()
+	lift, cols := w.liftResidual()
 	worst(&rep.LiftResidualMax, lift)
-	rep.LiftTarget = math.Max(rep.LiftTarget, math.Max(Targets.Lift, bound))
 	if rep.States == 0 || cols < rep.LiftColumns {
 		rep.LiftColumns = cols
 	}
@@ -264,13 +263,12 @@ func (w *workspace) condMrOf(mr []float64) float64 {
 const LiftMaxProducts = 200_000_000
 
 // liftResidual returns max |C E| / max(1, max |E|) over the enforced rows at the last
-// evaluation, the number of E's columns it covered (LiftMaxProducts) and the round-off
-// bound of the same ratio, LiftFactor·ε·max_rk Σ_i |C_ri||E_ik| / max(1, max |E|).
-func (w *workspace) liftResidual() (rel float64, cols int, bound float64) {
+// evaluation, and the number of E's columns it covered (LiftMaxProducts).
+func (w *workspace) liftResidual() (float64, int) {
 	m, kd := w.m, w.kd
 	d := kd.Mobility()
 	if m.Rows == 0 || d == 0 {
-		return 0, d, 0
+		return 0, d
 	}
 	C, E := kd.Closure.C.RawMatrix(), kd.Lift.E.RawMatrix()
 	// The nonzeros of every column of E: (row, value) pairs.
@@ -289,28 +287,23 @@ func (w *workspace) liftResidual() (rel float64, cols int, bound float64) {
 			}
 		}
 	}
-	ks := evenlySpaced(d, d)
+	cols := evenlySpaced(d, d)
 	if work := len(w.rows) * total; work > LiftMaxProducts {
-		ks = evenlySpaced(d, max(1, int(int64(d)*LiftMaxProducts/int64(work))))
+		cols = evenlySpaced(d, max(1, int(int64(d)*LiftMaxProducts/int64(work))))
 	}
-	worstCE, mag := 0.0, 0.0
-	for _, k := range ks {
+	worstCE := 0.0
+	for _, k := range cols {
 		for _, r := range w.rows {
 			row := C.Data[r*C.Stride : r*C.Stride+m.NV]
-			s, a := 0.0, 0.0
+			s := 0.0
 			for _, t := range nz[k] {
 				s += row[t.i] * t.e
-				a += math.Abs(row[t.i] * t.e)
 			}
-			worstCE, mag = math.Max(worstCE, math.Abs(s)), math.Max(mag, a)
+			worstCE = math.Max(worstCE, math.Abs(s))
 		}
 	}
-	return worstCE / emax, len(ks), LiftFactor * 0x1p-52 * mag / emax
+	return worstCE / emax, len(cols)
 }
-
-// LiftFactor is the constant c of the lift residual's round-off bound c·ε·max_rk
-// Σ_i |C_ri||E_ik| / max(1, max |E|) (Report.LiftTarget).
-const LiftFactor = 10
 
 // virtualPower returns |τ_Tᵀ v_T − τ_rᵀ u| for random port efforts at the last evaluation.
 func (w *workspace) virtualPower(q, u []float64) float64 {
