@@ -3,6 +3,7 @@ package check
 import (
 	"math"
 
+	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/internal/kktref"
 )
 
@@ -13,16 +14,47 @@ const arbitrate = 1e-13
 // dynWitness are the eq. 21 metrics at one state.
 type dynWitness struct {
 	deltaA, deltaF, rc float64
-	// bigSkipped reports that the extended-precision reference was not run (the model has
-	// more than ExtendedMaxNV velocity coordinates).
-	bigSkipped bool
+	// rcScale is the magnitude of the terms of the constraint-acceleration residual,
+	// max over the enforced rows of Σ_j |C_rj a_j| + |γ_r|: rc's round-off is ε·rcScale.
+	rcScale float64
+	// mr is M_r (D × D) when the reference formed it (nullSpaceDynamics), for condMr.
+	mr []float64
 }
 
-// ExtendedMaxNV is the largest number of velocity coordinates for which the KKT reference
-// is solved in extended precision (kktref.SolveBig, O(n³) in 192-bit arithmetic: minutes
-// on a model of a few thousand coordinates). Above it the float64 reference alone decides
-// δ_a, also with Options.Extended, and the report says so (ExtendedReferenceSkipped).
-const ExtendedMaxNV = 400
+// DenseReferenceMaxNV is the largest number of velocity coordinates for which the dynamics
+// witness solves the dense KKT/null-space reference of eq. 22 (kktref.Solve in float64,
+// arbitrated by kktref.SolveBig in 192-bit arithmetic: O((nv+rows)³), minutes at 400
+// coordinates). A larger model takes an O(n)-per-column reference instead (treeDynamics
+// for a tree form, nullSpaceDynamics otherwise), without extended precision, and the
+// report says so (DynamicsReference, ExtendedReferenceSkipped, Notes). It equals
+// closure.DenseIdentityMax and robocompiler.LoopFormMin, the size above which the front
+// door leaves the dense forms.
+const DenseReferenceMaxNV = closure.DenseIdentityMax
+
+// Dynamics references (Report.DynamicsReference).
+const (
+	// RefDenseKKT is the dense KKT/null-space solve of eq. 22 (at most DenseReferenceMaxNV
+	// velocity coordinates).
+	RefDenseKKT = "kkt"
+	// RefTreeRefinement is treeDynamics: the RNEA residual of a tree form and one step of
+	// iterative refinement by the articulated-body algorithm.
+	RefTreeRefinement = "tree_refinement"
+	// RefNullSpaceRefinement is nullSpaceDynamics: the RNEA residual projected by E and
+	// one step of iterative refinement on M_r.
+	RefNullSpaceRefinement = "null_space_refinement"
+)
+
+// dynamicsReference names the reference the dynamics witness uses for a model with nv
+// velocity coordinates in the given form.
+func dynamicsReference(nv int, tree bool) string {
+	switch {
+	case nv <= DenseReferenceMaxNV:
+		return RefDenseKKT
+	case tree:
+		return RefTreeRefinement
+	}
+	return RefNullSpaceRefinement
+}
 
 // dynamics solves the reduced forward dynamics at the last Update under random port
 // efforts and a random external wrench, and the same problem by the KKT/null-space
@@ -31,8 +63,9 @@ const ExtendedMaxNV = 400
 // false the term M_T c_T is omitted from h_r (the ablation the omission ratio measures).
 //
 // Without reference only the constraint residual is computed (the omission ratio needs
-// nothing else). A tree form (a large loop-free model) takes the O(n) reference of
-// treeDynamics instead of the dense KKT system.
+// nothing else). Above DenseReferenceMaxNV velocity coordinates a tree form (a large
+// loop-free model) takes the O(n) reference of treeDynamics and any other form that of
+// nullSpaceDynamics instead of the dense KKT system.
 func (w *workspace) dynamics(q, u []float64, curvature, reference bool) (dynWitness, error) {
 	kd, m, red := w.kd, w.m, w.d.Reduced
 	n, nv := m.NVT, m.NV
@@ -57,12 +90,8 @@ func (w *workspace) dynamics(q, u []float64, curvature, reference bool) (dynWitn
 	}
 	a := append([]float64(nil), d.A...)
 
-	nr := len(w.rows)
-	Jc, gamma := w.enforcedRows()
 	var out dynWitness
-	if nr > 0 {
-		out.rc = kktref.ResidualC(Jc, a, gamma)
-	}
+	out.rc, out.rcScale = w.constraintResidual(a)
 	if !reference || nv == 0 { // nothing moves: the reference has no unknowns
 		return out, nil
 	}
@@ -70,25 +99,28 @@ func (w *workspace) dynamics(q, u []float64, curvature, reference bool) (dynWitn
 	// Reference on the augmented coordinates.
 	tauT := make([]float64, n)
 	kd.TreeEffort(q, f, tauT)
-	if red.Tree {
-		out.bigSkipped = nv > ExtendedMaxNV
-		var err error
+	var err error
+	switch dynamicsReference(nv, red.Tree) {
+	case RefTreeRefinement:
 		out.deltaA, out.deltaF, err = w.treeDynamics(q, d.V, a[:n], tauT, fext)
 		return out, err
+	case RefNullSpaceRefinement:
+		out.deltaA, out.deltaF, out.mr, err = w.nullSpaceDynamics(q, d.V, a, tauT, fext)
+		return out, err
 	}
+	nr := len(w.rows)
+	Jc, gamma := w.enforcedRows()
 	MT := w.treeMass()
 	M, h, tau := augmented(MT, red.HT, tauT, n, nv)
-	big := nv <= ExtendedMaxNV
-	out.bigSkipped = !big
 	solve := kktref.Solve
-	if w.opts.Extended && big {
+	if w.opts.Extended {
 		solve = kktref.SolveBig
 	}
 	aref, _, err := solve(M, h, tau, Jc, gamma, nv, nr, 0)
 	if err != nil {
 		return dynWitness{}, err
 	}
-	if big && !w.opts.Extended && kktref.DeltaA(a[:n], aref[:n]) > arbitrate {
+	if !w.opts.Extended && kktref.DeltaA(a[:n], aref[:n]) > arbitrate {
 		// The float64 reference carries its own cond·ε error on badly conditioned
 		// mechanisms; the extended-precision solve decides.
 		if aref, _, err = kktref.SolveBig(M, h, tau, Jc, gamma, nv, nr, 0); err != nil {
@@ -102,7 +134,12 @@ func (w *workspace) dynamics(q, u []float64, curvature, reference bool) (dynWitn
 
 // omission evaluates, at four times the state's independent speeds, the constraint-
 // acceleration residual with and without the curvature term and records their ratio.
-// States whose residual without curvature is at round-off (no drift to omit) are skipped.
+// A state whose residual without curvature is at round-off has no drift to omit, and the
+// ratio is not evaluated there (counted in CurvatureRoundOffStates): below 1e-13, or,
+// with the curvature as without it, below OmissionRatio·ε·s, s the magnitude of the
+// residual's terms (dynWitness.rcScale): a ratio of Targets.OmissionRatio between two
+// residuals at that level is out of reach of float64 whatever the curvature, and a
+// curvature term that matters makes one of them larger.
 func (w *workspace) omission(q, u []float64, rep *Report) error {
 	u4 := make([]float64, len(u))
 	for k, x := range u {
@@ -120,7 +157,11 @@ func (w *workspace) omission(q, u []float64, rep *Report) error {
 	if err != nil {
 		return err
 	}
-	if without.rc <= 1e-13 {
+	if len(w.rows) == 0 {
+		return nil
+	}
+	if without.rc <= 1e-13 || math.Max(with.rc, without.rc) <= Targets.OmissionRatio*0x1p-52*math.Max(with.rcScale, without.rcScale) {
+		rep.CurvatureRoundOffStates++
 		return nil
 	}
 	ratio := without.rc / math.Max(with.rc, math.SmallestNonzeroFloat64)
@@ -129,4 +170,25 @@ func (w *workspace) omission(q, u []float64, rep *Report) error {
 	}
 	rep.CurvatureStates++
 	return nil
+}
+
+// constraintResidual returns ‖C a + γ‖∞ over the enforced rows at the last evaluation and
+// the magnitude of its terms, max_r Σ_j |C_rj a_j| + |γ_r|, reading C in place (a large
+// model's C is not copied).
+func (w *workspace) constraintResidual(a []float64) (rc, scale float64) {
+	if len(w.rows) == 0 {
+		return 0, 0
+	}
+	cl := w.d.Kin.Closure
+	C, nv := cl.C.RawMatrix(), w.m.NV
+	for _, r := range w.rows {
+		row := C.Data[r*C.Stride : r*C.Stride+nv]
+		s, mag := cl.Gamma[r], math.Abs(cl.Gamma[r])
+		for j, c := range row {
+			s += c * a[j]
+			mag += math.Abs(c * a[j])
+		}
+		rc, scale = math.Max(rc, math.Abs(s)), math.Max(scale, mag)
+	}
+	return rc, scale
 }

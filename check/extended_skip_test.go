@@ -7,13 +7,15 @@ import (
 	"github.com/robocompiler/robocompiler/robots"
 )
 
-// Above ExtendedMaxNV velocity coordinates the extended-precision reference is skipped
-// and the report says so; below, it is not.
+// Above DenseReferenceMaxNV velocity coordinates the dense (and extended-precision)
+// reference is skipped and the report says so, naming the reference used instead; below,
+// it is not.
 func TestExtendedReferenceSkipped(t *testing.T) {
 	for _, c := range []struct {
 		links int
 		skip  bool
-	}{{10, false}, {ExtendedMaxNV + 1, true}} {
+		ref   string
+	}{{10, false, RefDenseKKT}, {DenseReferenceMaxNV + 1, true, RefTreeRefinement}} {
 		m, err := robocompiler.Compile(robots.Chain(c.links), robocompiler.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -26,8 +28,9 @@ func TestExtendedReferenceSkipped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rep.ExtendedReferenceSkipped != c.skip {
-			t.Fatalf("%d links: ExtendedReferenceSkipped = %v", c.links, rep.ExtendedReferenceSkipped)
+		if rep.ExtendedReferenceSkipped != c.skip || rep.DynamicsReference != c.ref || (len(rep.Notes) > 0) != c.skip {
+			t.Fatalf("%d links: ExtendedReferenceSkipped = %v, DynamicsReference %q, notes %q", c.links, rep.ExtendedReferenceSkipped,
+				rep.DynamicsReference, rep.Notes)
 		}
 	}
 }

@@ -49,7 +49,7 @@ func (w *workspace) kkt(MT, hT, tauT, aref []float64) error {
 	if err != nil {
 		return err
 	}
-	if nv <= ExtendedMaxNV && kktref.DeltaA(w.d.A[:n], a[:n]) > arbitrate {
+	if nv <= DenseReferenceMaxNV && kktref.DeltaA(w.d.A[:n], a[:n]) > arbitrate {
 		if a, _, err = kktref.SolveBig(M, h, tau, Jc, gamma, nv, nr, 0); err != nil {
 			return err
 		}

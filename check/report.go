@@ -44,10 +44,29 @@ type Report struct {
 	// closure rows), and CurvatureStates counts the states that entered it.
 	CurvatureOmissionRatioMin float64 `json:"curvature_omission_ratio_min"`
 	CurvatureStates           int     `json:"curvature_states"`
-	// ExtendedReferenceSkipped reports that the model has more than ExtendedMaxNV velocity
-	// coordinates, so the KKT reference was solved in float64 only (no extended-precision
-	// arbitration or --extended solve).
+	// ExtendedReferenceSkipped reports that the model has more than DenseReferenceMaxNV
+	// velocity coordinates, so no reference was solved in extended precision (no
+	// arbitration, and Options.Extended is ignored): the dynamics witness takes the
+	// reference DynamicsReference names.
 	ExtendedReferenceSkipped bool `json:"extended_reference_skipped"`
+	// DynamicsReference names the reference of DeltaAMax and DeltaFMax: RefDenseKKT,
+	// RefTreeRefinement or RefNullSpaceRefinement (docs/check.md).
+	DynamicsReference string `json:"dynamics_reference"`
+	// JacobianFDColumns is the number of velocity columns whose differentials were
+	// compared with central differences at each state (all NV up to FDMaxColumns).
+	JacobianFDColumns int `json:"jacobian_fd_columns"`
+	// LiftColumns is the fewest columns of E that entered LiftResidualMax at a state (all
+	// D unless C E would cost more than LiftMaxProducts multiply-adds).
+	LiftColumns int `json:"lift_columns"`
+	// CurvatureFDStates counts the states that entered CurvatureFDRelMax (elsewhere the
+	// curvature is at round-off, below 1e-9, and there is nothing to difference).
+	CurvatureFDStates int `json:"curvature_fd_states"`
+	// CurvatureRoundOffStates counts the states with closure rows left out of the omission
+	// ratio because the drift the curvature cancels is at round-off there.
+	CurvatureRoundOffStates int `json:"curvature_round_off_states"`
+	// Notes says in words which witnesses were sampled or skipped, and why (empty when
+	// every witness ran in full at every state).
+	Notes []string `json:"notes"`
 }
 
 // Targets are the project's accuracy targets (DESIGN.md and issue #5).

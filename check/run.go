@@ -25,7 +25,11 @@ func Run(d *robocompiler.Data, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Rank: p.Rank, Mobility: p.Mobility, CurvatureOmissionRatioMin: math.NaN()}
+	nv := d.Model().NV
+	rep := &Report{Rank: p.Rank, Mobility: p.Mobility, CurvatureOmissionRatioMin: math.NaN(),
+		ExtendedReferenceSkipped: nv > DenseReferenceMaxNV, DynamicsReference: dynamicsReference(nv, d.Reduced.Tree),
+		JacobianFDColumns: len(fdColumns(nv, d.Model().Rows))}
+	defer rep.explain(w.m, len(w.rows))
 	for s := 0; s < opts.States; s++ {
 		if s > 0 {
 			if err := w.walk(); err != nil {
@@ -47,14 +51,18 @@ type workspace struct {
 	rng  *rand.Rand
 	d    *robocompiler.Data // the walk's state, interfaces and dynamics
 	kd   *kin.Data          // d.Kin
-	// fd is a second workspace, with the partition of q0, for the off-manifold
-	// differentials and the directional differences of E.
+	// dk is a kinematics and closure workspace (no tracker or lift of its own) for the
+	// off-manifold differentials; fd a second front-door workspace, with the partition of
+	// q0, for the directional differences of E, placed on first use (newFD): a large
+	// model whose curvature is at round-off never needs its tracker.
+	dk    *kin.Data
 	fd    *robocompiler.Data
 	tasks []*kin.Task
 	cs    []float64 // declared column scales
 	qfd   []float64 // the configuration a differential's difference is evaluated at
 	heavy int       // node receiving the random external wrench
 	q0    []float64 // the feasible configuration the walks start from
+	e0    []float64 // the lift at q0 (NV × D, row-major) for jump: with closure rows above DenseReferenceMaxNV velocities, else nil
 	p     *closure.Partition
 	// rows are the closure rows the witnesses hold to: all of them, unless the rank
 	// decision dropped near-redundant directions (closure.NearRedundant: a file's rounded
@@ -66,18 +74,20 @@ type workspace struct {
 func newWorkspace(d *robocompiler.Data, opts Options) (*workspace, error) {
 	m, p := d.Model(), d.Partition()
 	q0 := append([]float64(nil), d.Q...)
-	fd := m.NewData()
-	if err := fd.Place(q0, p); err != nil {
-		return nil, err
-	}
-	w := &workspace{m: m.Model, opts: opts, q0: q0, p: p, rng: rand.New(rand.NewPCG(opts.Seed, 0x5eed)), d: d, kd: d.Kin, fd: fd,
-		cs: closure.ColScales(m.Model)}
+	w := &workspace{m: m.Model, opts: opts, q0: q0, p: p, rng: rand.New(rand.NewPCG(opts.Seed, 0x5eed)), d: d, kd: d.Kin,
+		dk: kin.NewData(m.Model, closure.NewData(m.Model), d.Lift()), cs: closure.ColScales(m.Model)}
 	for _, s := range m.Sites {
 		t, err := kin.NewTask(m.Model, s.ID)
 		if err != nil {
 			return nil, err
 		}
 		w.tasks = append(w.tasks, t)
+	}
+	if m.NV > DenseReferenceMaxNV && m.Rows > 0 && p.Mobility > 0 {
+		w.e0 = make([]float64, m.NV*p.Mobility)
+		if err := d.DenseLift(w.e0); err != nil {
+			return nil, err
+		}
 	}
 	if m.NV > 0 { // with no coordinates (a loop of fixed joints) no row can act
 		w.rows = p.Enforced(m.Model)
@@ -91,6 +101,18 @@ func newWorkspace(d *robocompiler.Data, opts Options) (*workspace, error) {
 	return w, nil
 }
 
+// fdData returns fd, placed at q0 with q0's partition on first use.
+func (w *workspace) fdData() (*robocompiler.Data, error) {
+	if w.fd == nil {
+		fd := w.d.Model().NewData()
+		if err := fd.Place(w.q0, w.p); err != nil {
+			return nil, err
+		}
+		w.fd = fd
+	}
+	return w.fd, nil
+}
+
 // uniform returns a draw in [−a, a].
 func (w *workspace) uniform(a float64) float64 { return a * (2*w.rng.Float64() - 1) }
 
@@ -100,7 +122,17 @@ const walkSteps = 8
 // walk samples the next state: a random walk of walkSteps steps of the independent
 // coordinates from q0, tracked on the closure manifold. Restarting from q0 keeps every
 // state in the seed's neighbourhood (and on its assembly branch).
+//
+// A model with closure rows and more than DenseReferenceMaxNV velocity coordinates (e0
+// set) has the steps summed and taken as one:
+// the independent coordinates of q0 moved by the sum, the dependent ones corrected with
+// them held (Data.Reset, keeping q0's partition). The tracker re-decides the partition
+// (a pivoted QR of C, O(n³)) at every step whose dependent block's condition estimate is
+// below closure.ReconfigureRCond, which a long mechanism's is at every configuration.
 func (w *workspace) walk() error {
+	if w.e0 != nil {
+		return w.jump()
+	}
 	if err := w.d.Place(w.q0, w.p); err != nil {
 		return err
 	}
@@ -117,6 +149,34 @@ func (w *workspace) walk() error {
 	return nil
 }
 
+// jump is walk's single corrected step of a large model: predicted along q0's lift,
+// corrected by Data.Reset.
+func (w *workspace) jump() error {
+	d := w.p.Mobility
+	du := make([]float64, d)
+	for range walkSteps {
+		for k, c := range w.p.Independent {
+			du[k] += w.uniform(w.opts.Walk * w.cs[c])
+		}
+	}
+	// Predicted by q0's lift E0 (its independent rows are the identity).
+	dv := make([]float64, w.m.NV)
+	for i := range dv {
+		s := 0.0
+		for k, e := range w.e0[i*d : i*d+d] {
+			s += e * du[k]
+		}
+		dv[i] = s
+	}
+	q := make([]float64, w.m.NQ)
+	w.m.Integrate(w.q0, dv, 1, q)
+	if err := w.d.Reset(q); err != nil {
+		return err
+	}
+	w.kd = w.d.Kin
+	return nil
+}
+
 // state evaluates every witness at the tracker's current configuration.
 func (w *workspace) state(rep *Report) error {
 	q := w.d.Q
@@ -130,30 +190,39 @@ func (w *workspace) state(rep *Report) error {
 		return err
 	}
 	w.d.Interfaces()
-	worst(&rep.LiftResidualMax, w.liftResidual())
+	lift, cols := w.liftResidual()
+	worst(&rep.LiftResidualMax, lift)
+	if rep.States == 0 || cols < rep.LiftColumns {
+		rep.LiftColumns = cols
+	}
 	worst(&rep.VirtualPowerDefectMaxW, w.virtualPower(q, u))
 	dy, err := w.dynamics(q, u, true, true)
 	if err != nil {
 		return err
 	}
-	rep.ExtendedReferenceSkipped = rep.ExtendedReferenceSkipped || dy.bigSkipped
 	worst(&rep.DeltaAMax, dy.deltaA)
-	worst(&rep.CondMrMax, w.condMr())
+	worst(&rep.CondMrMax, w.condMrOf(dy.mr))
 	rep.DeltaATarget = deltaATarget(w.m.NV, rep.CondMrMax)
 	worst(&rep.DeltaFMax, dy.deltaF)
 	worst(&rep.ConstraintAccelResidualMax, dy.rc)
-	cfd, err := w.curvatureFD(q, u)
+	cfd, evaluated, err := w.curvatureFD(q, u)
 	if err != nil {
 		return err
 	}
 	worst(&rep.CurvatureFDRelMax, cfd)
+	if evaluated {
+		rep.CurvatureFDStates++
+	}
 	return w.omission(q, u, rep)
 }
 
 // condMr returns the 1-norm condition estimate of the diagonally scaled reduced mass
 // matrix M_r at the last Dynamics (for a tree form, treeCond's 2-norm estimate) (1 when there is no independent speed, +Inf when M_r is not positive
 // definite).
-func (w *workspace) condMr() float64 {
+func (w *workspace) condMr() float64 { return w.condMrOf(nil) }
+
+// condMrOf is condMr with M_r (D × D) already formed at the last Dynamics, or nil.
+func (w *workspace) condMrOf(mr []float64) float64 {
 	r := w.d.Reduced
 	if r.D == 0 {
 		return 1
@@ -163,7 +232,9 @@ func (w *workspace) condMr() float64 {
 	}
 	// Cholesky's error depends on M_r only through its diagonally scaled form
 	// S M_r S, S = diag(M_r)^(-1/2) (van der Sluis), so that is the one estimated.
-	mr := w.reducedMass()
+	if mr == nil {
+		mr = w.reducedMass()
+	}
 	if mr == nil {
 		return math.Inf(1)
 	}
@@ -185,28 +256,53 @@ func (w *workspace) condMr() float64 {
 	return ch.Cond()
 }
 
+// LiftMaxProducts bounds the multiply-adds of the lift witness at one state: C E over
+// the enforced rows costs rows·nnz(E) (E's zeros are skipped); above the bound an evenly
+// spaced subset of E's columns is checked, as many as fit (Report.LiftColumns), so that
+// the witness stays O(rows·n) on a large model whose E has dense columns.
+const LiftMaxProducts = 200_000_000
+
 // liftResidual returns max |C E| / max(1, max |E|) over the enforced rows at the last
-// evaluation.
-func (w *workspace) liftResidual() float64 {
+// evaluation, and the number of E's columns it covered (LiftMaxProducts).
+func (w *workspace) liftResidual() (float64, int) {
 	m, kd := w.m, w.kd
-	if m.Rows == 0 || kd.Mobility() == 0 {
-		return 0
+	d := kd.Mobility()
+	if m.Rows == 0 || d == 0 {
+		return 0, d
 	}
 	C, E := kd.Closure.C.RawMatrix(), kd.Lift.E.RawMatrix()
-	worstCE, emax := 0.0, 1.0
-	for _, x := range E.Data {
-		emax = math.Max(emax, math.Abs(x))
+	// The nonzeros of every column of E: (row, value) pairs.
+	type entry struct {
+		i int
+		e float64
 	}
-	for _, r := range w.rows {
-		for k := range E.Cols {
+	nz := make([][]entry, d)
+	emax, total := 1.0, 0
+	for i := range m.NV {
+		for k, x := range E.Data[i*E.Stride : i*E.Stride+d] {
+			emax = math.Max(emax, math.Abs(x))
+			if x != 0 {
+				nz[k] = append(nz[k], entry{i, x})
+				total++
+			}
+		}
+	}
+	cols := evenlySpaced(d, d)
+	if work := len(w.rows) * total; work > LiftMaxProducts {
+		cols = evenlySpaced(d, max(1, int(int64(d)*LiftMaxProducts/int64(work))))
+	}
+	worstCE := 0.0
+	for _, k := range cols {
+		for _, r := range w.rows {
+			row := C.Data[r*C.Stride : r*C.Stride+m.NV]
 			s := 0.0
-			for i := range m.NV {
-				s += C.Data[r*C.Stride+i] * E.Data[i*E.Stride+k]
+			for _, t := range nz[k] {
+				s += row[t.i] * t.e
 			}
 			worstCE = math.Max(worstCE, math.Abs(s))
 		}
 	}
-	return worstCE / emax
+	return worstCE / emax, len(cols)
 }
 
 // virtualPower returns |τ_Tᵀ v_T − τ_rᵀ u| for random port efforts at the last evaluation.

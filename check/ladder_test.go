@@ -1,0 +1,105 @@
+package check
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/robots"
+	"github.com/robocompiler/robocompiler/spatial"
+)
+
+// ladder returns a four-bar ladder of k loops assembled at its seed.
+func ladder(t *testing.T, k int) *robocompiler.Data {
+	t.Helper()
+	m, err := robocompiler.Compile(robots.FourBarLadder(k), robocompiler.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := m.NewData()
+	if err := d.Assemble(""); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestLadderLoopForm: a ladder of parallelogram loops above DenseReferenceMaxNV velocities
+// (the front door's loop form) passes check with the null-space reference, every
+// differential column and every column of E checked, and says that its curvature (zero
+// on the parallelogram branch) left the curvature witnesses nothing to measure.
+func TestLadderLoopForm(t *testing.T) {
+	d := ladder(t, DenseReferenceMaxNV/4+1)
+	if !d.LoopForm() {
+		t.Fatal("the ladder is not in the loop form")
+	}
+	nv := d.Model().NV
+	rep, err := Run(d, Options{States: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := rep.Failures(); len(f) > 0 {
+		t.Fatalf("failures: %q", f)
+	}
+	if rep.DynamicsReference != RefNullSpaceRefinement || !rep.ExtendedReferenceSkipped || rep.JacobianFDColumns != nv ||
+		rep.LiftColumns != rep.Mobility || rep.CurvatureStates+rep.CurvatureRoundOffStates != rep.States {
+		t.Fatalf("report %+v", rep)
+	}
+	notes := strings.Join(rep.Notes, "\n")
+	for _, want := range []string{"delta_a_max", "curvature_omission_ratio_min"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("no note on %s: %q", want, rep.Notes)
+		}
+	}
+}
+
+// TestNullSpaceReferenceCanFail: the null-space reference notices accelerations that
+// leave the equations of motion by 1e-6 along the manifold.
+func TestNullSpaceReferenceCanFail(t *testing.T) {
+	d := ladder(t, DenseReferenceMaxNV/4+1)
+	o := Options{Seed: 1}
+	o.defaults()
+	w, err := newWorkspace(d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := make([]float64, d.Mobility())
+	for k := range u {
+		u[k] = 0.1
+	}
+	if err := d.SetState(u, nil); err != nil {
+		t.Fatal(err)
+	}
+	d.Interfaces()
+	m := w.m
+	fext := make([]spatial.Vec6, len(m.Bodies)+1)
+	if err := d.Dynamics(fext); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Accelerations(nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	tauT := make([]float64, m.NVT)
+	a := append([]float64(nil), d.A...)
+	good, _, _, err := w.nullSpaceDynamics(d.Q, d.V, a, tauT, fext)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a + s E e_0, s making the change 1e-6 of max(1, max|a|).
+	E := d.Lift().E
+	amax, emax := 1.0, 0.0
+	for i, x := range a {
+		amax, emax = max(amax, abs(x)), max(emax, abs(E.At(i, 0)))
+	}
+	for i := range a {
+		a[i] += 1e-6 * amax / emax * E.At(i, 0)
+	}
+	bad, _, _, err := w.nullSpaceDynamics(d.Q, d.V, a, tauT, fext)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if good > Targets.DeltaA || bad < 0.5e-6 {
+		t.Errorf("δ_a %.3g at the solution, %.3g off it by 1e-6: the reference does not separate them", good, bad)
+	}
+}
+
+func abs(x float64) float64 { return max(x, -x) }

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/robocompiler/robocompiler/check"
+	"github.com/robocompiler/robocompiler/robots"
+)
+
+// TestCheckLadder: a ladder of 60 four-bar loops (240 velocities, the loop form) passes
+// check with the null-space reference, and the report names it and says in words what
+// was skipped (its parallelogram loops have no curvature to measure).
+func TestCheckLadder(t *testing.T) {
+	b, err := json.Marshal(robots.FourBarLadder(60))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "ladder60.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "check", path, "--states", "2", "--json")
+	if code != 0 {
+		t.Fatalf("check of a 60-loop ladder: exit %d %s\n%s", code, errOut, out)
+	}
+	var r struct {
+		Passed    bool     `json:"passed"`
+		Reference string   `json:"dynamics_reference"`
+		Skipped   bool     `json:"extended_reference_skipped"`
+		FD        int      `json:"jacobian_fd_columns"`
+		Lift      int      `json:"lift_columns"`
+		Notes     []string `json:"notes"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if !r.Passed || r.Reference != check.RefNullSpaceRefinement || !r.Skipped || r.FD != 240 || r.Lift != 60 || len(r.Notes) < 2 {
+		t.Errorf("report %+v", r)
+	}
+}
