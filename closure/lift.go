@@ -70,9 +70,12 @@ type Lift struct {
 	rp0Val         []float64
 	rpSp, raSp     *scatter
 	raBits         []uint64
-	ra0, res       blas64.General
-	bound          []float64 // per row of X: its largest magnitude
-	raMax          []float64 // per row of R_a: its largest magnitude
+	// rac holds the scaled −R_a with bb, row i compactly in rac[i·kw : i·kw+len(g.rhs)]
+	// for its group g (see bordered.setSparse); ra0 is then unused.
+	rac      []float64
+	ra0, res blas64.General
+	bound    []float64 // per row of X: its largest magnitude
+	raMax    []float64 // per row of R_a: its largest magnitude
 	// spDep and spInd are the structural entries of each selected row in R_p and R_a
 	// (every column when the partition does not know C's structure).
 	spDep, spInd [][]spEntry
@@ -221,7 +224,15 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	if l.RCond < SingularTol {
 		return &SingularError{RCond: l.RCond}
 	}
-	l.lu.solve(l.ra)
+	switch {
+	case l.lu == l.bb:
+		l.bb.solveSparse(l.rac, l.ra)
+	case l.bb != nil:
+		l.expandRa(l.ra.Data)
+		l.lu.solve(l.ra)
+	default:
+		l.lu.solve(l.ra)
+	}
 	// One step of iterative refinement: X += R_p⁻¹(R_a − R_p X). It brings C·E from the
 	// LU's cond(R_p)·ε down to round-off on the ill-conditioned partitions of real files.
 	// It is skipped when the residual is already at round-off in every row: within
@@ -236,7 +247,12 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	for i := range r {
 		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d : i*l.res.Stride+d]
 		vals, cols := l.rp0Val[l.rp0Ptr[i]:l.rp0Ptr[i+1]], l.rp0Col[l.rp0Ptr[i]:l.rp0Ptr[i+1]]
-		mulSub(ri, l.ra0.Data[i*l.ra0.Stride:i*l.ra0.Stride+d], vals, cols, l.ra.Data, l.ra.Stride)
+		src := l.ra0.Data[i*l.ra0.Stride : i*l.ra0.Stride+d]
+		if l.bb != nil {
+			l.expandRaRow(ri, i)
+			src = ri
+		}
+		mulSub(ri, src, vals, cols, l.ra.Data, l.ra.Stride)
 		bound := l.raMax[i] + absDot(vals, cols, xmax)
 		if thr := refineTol * epsilon * bound; !refine {
 			for _, x := range ri {
@@ -286,8 +302,6 @@ func (l *Lift) factor(raw blas64.General) bool {
 		return l.gen.factor()
 	}
 	l.scaleBordered(raw)
-	copy(l.ra0.Data, l.ra.Data)
-	copy(l.bb.a, l.rp0Val)
 	if l.lu = l.bb; l.bb.factor() {
 		return true
 	}

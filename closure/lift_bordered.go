@@ -66,7 +66,21 @@ func (l *Lift) borderedMaps() {
 	f := l.bb
 	l.rp0Val = make([]float64, len(f.a))
 	l.rpSp, l.raSp = &scatter{}, &scatter{}
-	for _, g := range f.groups {
+	// R_a's columns per group (those any of its rows can be nonzero in), for the compact
+	// rows of rac and bb's sparse solve.
+	rhs := make([][]int, len(f.groups))
+	for gi, g := range f.groups {
+		for i := g.row0; i < g.row0+g.r; i++ {
+			for _, e := range l.spInd[i] {
+				rhs[gi] = append(rhs[gi], e.k)
+			}
+		}
+		slices.Sort(rhs[gi])
+		rhs[gi] = slices.Compact(rhs[gi])
+	}
+	f.setSparse(rhs)
+	l.rac = make([]float64, f.n*f.kw)
+	for gi, g := range f.groups {
 		blockCol := make(map[int]int, g.w) // dep position → block column
 		for j := range g.c {
 			blockCol[g.col0+j] = j
@@ -84,7 +98,7 @@ func (l *Lift) borderedMaps() {
 				l.rpSp.add(row, e.c, g.off+t*g.w+blockCol[e.k], i, rs*l.scale[e.k])
 			}
 			for _, e := range l.spInd[i] {
-				l.raSp.add(row, e.c, i*l.ra.Stride+e.k, i, -rs*l.scale[l.P.Rank+e.k])
+				l.raSp.add(row, e.c, i*f.kw+slices.Index(rhs[gi], e.k), i, -rs*l.scale[l.P.Rank+e.k])
 			}
 		}
 	}
@@ -129,8 +143,9 @@ func (s *scatter) offsets(stride int) {
 	s.stride = stride
 }
 
-// scaleBordered is scaleBlocks for the bordered factorisation: R_p into rp0Val (bb's block
-// layout), −R_a into ra with its row maxima, from the flat lists of borderedMaps.
+// scaleBordered is scaleBlocks for the bordered factorisation: R_p into rp0Val and bb.a
+// (bb's block layout), −R_a into rac (compact rows, see borderedMaps) with its row maxima,
+// from the flat lists of borderedMaps.
 func (l *Lift) scaleBordered(raw blas64.General) {
 	rp, ra := l.rpSp, l.raSp
 	if rp.stride != raw.Stride {
@@ -138,20 +153,23 @@ func (l *Lift) scaleBordered(raw blas64.General) {
 		ra.offsets(raw.Stride)
 	}
 	data := raw.Data
-	a0 := l.rp0Val
+	a0, a1 := l.rp0Val, l.bb.a
 	if fac := rp.scale[:len(rp.off)]; rp.dense {
-		a0 = a0[:len(rp.off)]
+		a0, a1 = a0[:len(rp.off)], a1[:len(rp.off)]
 		for q, o := range rp.off {
-			a0[q] = data[o] * fac[q]
+			x := data[o] * fac[q]
+			a0[q], a1[q] = x, x
 		}
 	} else {
 		clear(a0)
+		clear(a1)
 		dst := rp.dst[:len(rp.off)]
 		for q, o := range rp.off {
-			a0[dst[q]] = data[o] * fac[q]
+			x := data[o] * fac[q]
+			a0[dst[q]], a1[dst[q]] = x, x
 		}
 	}
-	out := l.ra.Data
+	out := l.rac
 	clear(out)
 	bits := l.raBits
 	clear(bits)
@@ -164,5 +182,25 @@ func (l *Lift) scaleBordered(raw blas64.General) {
 	}
 	for i, b := range bits {
 		l.raMax[i] = math.Float64frombits(b)
+	}
+}
+
+// expandRaRow writes row i of the scaled −R_a from its compact row in rac into dst (len
+// Mobility), zeros elsewhere.
+func (l *Lift) expandRaRow(dst []float64, i int) {
+	f := l.bb
+	clear(dst)
+	cols := f.groups[f.rowGroup[i]].rhs
+	for q, x := range l.rac[i*f.kw : i*f.kw+len(cols)] {
+		dst[cols[q]] = x
+	}
+}
+
+// expandRa writes the scaled −R_a from rac into ra (dense, the general LU's right-hand
+// side when the bordered factorisation fails).
+func (l *Lift) expandRa(ra []float64) {
+	d := l.P.Mobility
+	for i := range l.P.Rank {
+		l.expandRaRow(ra[i*l.ra.Stride:i*l.ra.Stride+d], i)
 	}
 }
