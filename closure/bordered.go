@@ -49,6 +49,7 @@ type bordered struct {
 	// a group's g.rhs), rowGroup the group of each row.
 	kw       int
 	rowGroup []int
+	zero     []float64 // nrhs zeros
 }
 
 // bgroup is one diagonal block of a bordered factorisation.
@@ -193,6 +194,7 @@ func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 	}
 	f.s, f.sz = make([]float64, nb*nb), make([]float64, nb*max(nrhs, 1))
 	f.y = make([]float64, f.n*max(nrhs, 1))
+	f.zero = make([]float64, max(nrhs, 1))
 	// Global pivot position of each row of y's layout: the group's pivot rows take the
 	// group's own columns, the leftover rows the border in group order.
 	pos := make([]int, f.n)
@@ -474,8 +476,15 @@ func (f *bordered) solveSparse(bc []float64, x blas64.General) {
 		for t, e := range g.perm {
 			copyShort(y[(g.row0+t)*kw:(g.row0+t)*kw+k], bc[(g.row0+e)*kw:(g.row0+e)*kw+k])
 		}
-		// Forward elimination (the order of solveY's updates of every entry).
-		for j := range g.c {
+	}
+	// Forward elimination as in solveY: column by column, the groups in step.
+	for j := range f.cmax {
+		for gi := range f.groups {
+			g := &f.groups[gi]
+			if j >= g.c {
+				continue
+			}
+			k := len(g.rhs)
 			yj := y[(g.row0+j)*kw : (g.row0+j)*kw+k : (g.row0+j)*kw+k]
 			for t := j + 1; t < g.r; t++ {
 				l := f.a[g.off+t*g.w+j]
@@ -491,9 +500,10 @@ func (f *bordered) solveSparse(bc []float64, x blas64.General) {
 		}
 	}
 	z := f.sz[: f.nb*m : f.nb*m]
+	zero := f.zero[:m]
 	for k, yr := range f.sRow {
 		zk := z[k*m : k*m+m : k*m+m]
-		clear(zk)
+		copyShort(zk, zero)
 		cols := f.groups[f.rowGroup[yr]].rhs
 		for q, c := range y[yr*kw : yr*kw+len(cols)] {
 			zk[cols[q]] = c
@@ -507,7 +517,7 @@ func (f *bordered) solveSparse(bc []float64, x blas64.General) {
 				continue
 			}
 			xt := x.Data[(g.col0+t)*xs : (g.col0+t)*xs+m : (g.col0+t)*xs+m]
-			clear(xt)
+			copyShort(xt, zero)
 			for q, v := range y[(g.row0+t)*kw : (g.row0+t)*kw+len(g.rhs)] {
 				xt[g.rhs[q]] = v
 			}
