@@ -65,11 +65,10 @@ type Lift struct {
 	// residual ra0 − R_p·X.
 	// With bb, rp0 is static: every structural entry (zero or not) of row i, rp0Val being
 	// bb's blocks before factoring; rpSp and raSp list C's structural entries in R_p (into
-	// rp0Val) and in −R_a (into ra.Data), raBits is scratch for R_a's row maxima.
+	// rp0Val) and in −R_a (into rac).
 	rp0Ptr, rp0Col []int
 	rp0Val         []float64
 	rpSp, raSp     *scatter
-	raBits         []uint64
 	// rac holds the scaled −R_a with bb, row i compactly in rac[i·kw : i·kw+len(g.rhs)]
 	// for its group g (see bordered.setSparse); ra0 is then unused.
 	rac      []float64

@@ -1,7 +1,6 @@
 package closure
 
 import (
-	"math"
 	"slices"
 
 	"gonum.org/v1/gonum/blas/blas64"
@@ -95,34 +94,32 @@ func (l *Lift) borderedMaps() {
 			row := l.rows[i]
 			rs := l.P.rowScale[row]
 			for _, e := range l.spDep[i] {
-				l.rpSp.add(row, e.c, g.off+t*g.w+blockCol[e.k], i, rs*l.scale[e.k])
+				l.rpSp.add(row, e.c, g.off+t*g.w+blockCol[e.k], rs*l.scale[e.k])
 			}
 			for _, e := range l.spInd[i] {
-				l.raSp.add(row, e.c, i*f.kw+slices.Index(rhs[gi], e.k), i, -rs*l.scale[l.P.Rank+e.k])
+				l.raSp.add(row, e.c, i*f.kw+slices.Index(rhs[gi], e.k), -rs*l.scale[l.P.Rank+e.k])
 			}
 		}
 	}
 	l.rp0Ptr[f.n] = len(f.a)
 	l.rpSp.finish(len(f.a))
 	l.raSp.finish(-1)
-	l.raBits = make([]uint64, f.n)
 }
 
 // scatter lists the structural entries of C that one scaled block takes: entry q is
-// C[row[q], col[q]] times scale[q] into position dst[q] of the block, for block row
-// owner[q]. off[q] is row[q]·stride + col[q] for C's row stride when it was last seen.
+// C[row[q], col[q]] times scale[q] into position dst[q] of the block. off[q] is row[q]·stride + col[q] for C's row stride when it was last seen.
 type scatter struct {
-	row, col, dst, owner, off []int
-	scale                     []float64
-	stride                    int
+	row, col, dst, off []int
+	scale              []float64
+	stride             int
 	// dense: dst[q] = q for every position of the block (nothing to clear, no dst to read).
 	dense bool
 }
 
 // add appends an entry.
-func (s *scatter) add(row, col, dst, owner int, scale float64) {
+func (s *scatter) add(row, col, dst int, scale float64) {
 	s.row, s.col, s.dst = append(s.row, row), append(s.col, col), append(s.dst, dst)
-	s.owner, s.scale = append(s.owner, owner), append(s.scale, scale)
+	s.scale = append(s.scale, scale)
 }
 
 // finish sizes the offsets and notes whether the entries fill a block of size positions
@@ -144,7 +141,7 @@ func (s *scatter) offsets(stride int) {
 }
 
 // scaleBordered is scaleBlocks for the bordered factorisation: R_p into rp0Val and bb.a
-// (bb's block layout), −R_a into rac (compact rows, see borderedMaps) with its row maxima,
+// (bb's block layout, copied), −R_a into rac (compact rows, see borderedMaps) with its row maxima,
 // from the flat lists of borderedMaps.
 func (l *Lift) scaleBordered(raw blas64.General) {
 	rp, ra := l.rpSp, l.raSp
@@ -153,35 +150,30 @@ func (l *Lift) scaleBordered(raw blas64.General) {
 		ra.offsets(raw.Stride)
 	}
 	data := raw.Data
-	a0, a1 := l.rp0Val, l.bb.a
+	a0 := l.rp0Val
 	if fac := rp.scale[:len(rp.off)]; rp.dense {
-		a0, a1 = a0[:len(rp.off)], a1[:len(rp.off)]
+		a0 = a0[:len(rp.off)]
 		for q, o := range rp.off {
-			x := data[o] * fac[q]
-			a0[q], a1[q] = x, x
+			a0[q] = data[o] * fac[q]
 		}
 	} else {
 		clear(a0)
-		clear(a1)
 		dst := rp.dst[:len(rp.off)]
 		for q, o := range rp.off {
-			x := data[o] * fac[q]
-			a0[dst[q]], a1[dst[q]] = x, x
+			a0[dst[q]] = data[o] * fac[q]
 		}
 	}
+	copy(l.bb.a, a0) // the copy to factor (one memmove: cheaper than a second store per entry)
 	out := l.rac
 	clear(out)
-	bits := l.raBits
-	clear(bits)
-	fac, dst, owner := ra.scale[:len(ra.off)], ra.dst[:len(ra.off)], ra.owner[:len(ra.off)]
+	fac, dst := ra.scale[:len(ra.off)], ra.dst[:len(ra.off)]
 	for q, o := range ra.off {
-		x := data[o] * fac[q]
-		out[dst[q]] = x
-		i := owner[q]
-		bits[i] = max(bits[i], math.Float64bits(x)&^(1<<63)) // as in maxAbs: a NaN wins
+		out[dst[q]] = data[o] * fac[q]
 	}
-	for i, b := range bits {
-		l.raMax[i] = math.Float64frombits(b)
+	// A compact row holds its structural entries and zeros, which leave the maximum alone.
+	kw := l.bb.kw
+	for i := range l.raMax {
+		l.raMax[i] = maxAbs(out[i*kw : i*kw+kw])
 	}
 }
 
