@@ -70,8 +70,11 @@ type Lift struct {
 	rp0Val         []float64
 	rpSp, raSp     *scatter
 	// rac holds the scaled −R_a with bb, row i compactly in rac[i·kw : i·kw+len(g.rhs)]
-	// for its group g (see bordered.setSparse); ra0 is then unused.
+	// for its group g (see bordered.setSparse), and raDense the positions in ra0 of raSp's
+	// entries: with bb, rac and ra0 are written at C's structural entries only (their
+	// other entries stay zero from NewLift).
 	rac      []float64
+	raDense  []int
 	ra0, res blas64.General
 	bound    []float64 // per row of X: its largest magnitude
 	raMax    []float64 // per row of R_a: its largest magnitude
@@ -227,7 +230,7 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	case l.lu == l.bb:
 		l.bb.solveSparse(l.rac, l.ra)
 	case l.bb != nil:
-		l.expandRa(l.ra.Data)
+		copy(l.ra.Data, l.ra0.Data)
 		l.lu.solve(l.ra)
 	default:
 		l.lu.solve(l.ra)
@@ -246,12 +249,7 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	for i := range r {
 		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d : i*l.res.Stride+d]
 		vals, cols := l.rp0Val[l.rp0Ptr[i]:l.rp0Ptr[i+1]], l.rp0Col[l.rp0Ptr[i]:l.rp0Ptr[i+1]]
-		src := l.ra0.Data[i*l.ra0.Stride : i*l.ra0.Stride+d]
-		if l.bb != nil {
-			l.expandRaRow(ri, i)
-			src = ri
-		}
-		mulSub(ri, src, vals, cols, l.ra.Data, l.ra.Stride)
+		mulSub(ri, l.ra0.Data[i*l.ra0.Stride:i*l.ra0.Stride+d], vals, cols, l.ra.Data, l.ra.Stride)
 		bound := l.raMax[i] + absDot(vals, cols, xmax)
 		if thr := refineTol * epsilon * bound; !refine {
 			for _, x := range ri {

@@ -98,6 +98,7 @@ func (l *Lift) borderedMaps() {
 			}
 			for _, e := range l.spInd[i] {
 				l.raSp.add(row, e.c, i*f.kw+slices.Index(rhs[gi], e.k), -rs*l.scale[l.P.Rank+e.k])
+				l.raDense = append(l.raDense, i*l.ra0.Stride+e.k)
 			}
 		}
 	}
@@ -141,8 +142,8 @@ func (s *scatter) offsets(stride int) {
 }
 
 // scaleBordered is scaleBlocks for the bordered factorisation: R_p into rp0Val and bb.a
-// (bb's block layout, copied), −R_a into rac (compact rows, see borderedMaps) with its row maxima,
-// from the flat lists of borderedMaps.
+// (bb's block layout, copied), −R_a into rac (compact rows, see borderedMaps) and ra0 with
+// its row maxima, from the flat lists of borderedMaps.
 func (l *Lift) scaleBordered(raw blas64.General) {
 	rp, ra := l.rpSp, l.raSp
 	if rp.stride != raw.Stride {
@@ -164,35 +165,15 @@ func (l *Lift) scaleBordered(raw blas64.General) {
 		}
 	}
 	copy(l.bb.a, a0) // the copy to factor (one memmove: cheaper than a second store per entry)
-	out := l.rac
-	clear(out)
-	fac, dst := ra.scale[:len(ra.off)], ra.dst[:len(ra.off)]
+	out, dense := l.rac, l.ra0.Data
+	fac, dst, dd := ra.scale[:len(ra.off)], ra.dst[:len(ra.off)], l.raDense[:len(ra.off)]
 	for q, o := range ra.off {
-		out[dst[q]] = data[o] * fac[q]
+		x := data[o] * fac[q]
+		out[dst[q]], dense[dd[q]] = x, x
 	}
 	// A compact row holds its structural entries and zeros, which leave the maximum alone.
 	kw := l.bb.kw
 	for i := range l.raMax {
 		l.raMax[i] = maxAbs(out[i*kw : i*kw+kw])
-	}
-}
-
-// expandRaRow writes row i of the scaled −R_a from its compact row in rac into dst (len
-// Mobility), zeros elsewhere.
-func (l *Lift) expandRaRow(dst []float64, i int) {
-	f := l.bb
-	clear(dst)
-	cols := f.groups[f.rowGroup[i]].rhs
-	for q, x := range l.rac[i*f.kw : i*f.kw+len(cols)] {
-		dst[cols[q]] = x
-	}
-}
-
-// expandRa writes the scaled −R_a from rac into ra (dense, the general LU's right-hand
-// side when the bordered factorisation fails).
-func (l *Lift) expandRa(ra []float64) {
-	d := l.P.Mobility
-	for i := range l.P.Rank {
-		l.expandRaRow(ra[i*l.ra.Stride:i*l.ra.Stride+d], i)
 	}
 }
