@@ -486,6 +486,17 @@ func (f *bordered) solveSparse(bc []float64, x blas64.General) {
 			}
 			k := len(g.rhs)
 			yj := y[(g.row0+j)*kw : (g.row0+j)*kw+k : (g.row0+j)*kw+k]
+			if k == 2 { // a leg's own column and a shared one, as on the Stewart
+				y0, y1 := yj[0], yj[1]
+				for t := j + 1; t < g.r; t++ {
+					if l := f.a[g.off+t*g.w+j]; l != 0 {
+						yt := y[(g.row0+t)*kw : (g.row0+t)*kw+2 : (g.row0+t)*kw+2]
+						yt[0] -= l * y0
+						yt[1] -= l * y1
+					}
+				}
+				continue
+			}
 			for t := j + 1; t < g.r; t++ {
 				l := f.a[g.off+t*g.w+j]
 				if l == 0 {
