@@ -241,9 +241,21 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	// refineTol·ε of max|R_a,i| + Σ_k |R_p,ik| max|X_k| (a bound on the row's largest
 	// entry of |R_p||X| + |R_a|), as on the built-in mechanisms but the excavator, where
 	// it cannot improve C·E.
+	// The pass over X that takes its row maxima also writes E (redone after a refinement).
+	e := l.E.RawMatrix()
+	for k, c := range p.Independent {
+		row := e.Data[c*e.Stride : c*e.Stride+d]
+		for j := range row {
+			row[j] = 0
+		}
+		row[k] = 1
+	}
+	invScale := l.scale[r+d : r+2*d : r+2*d]
 	xmax := l.bound[:r:r]
-	for k := range xmax {
-		xmax[k] = maxAbs(l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d])
+	for k, c := range l.dep {
+		xk := l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d]
+		xmax[k] = maxAbs(xk)
+		unscale(e.Data[c*e.Stride:c*e.Stride+d], xk, l.scale[k], invScale)
 	}
 	refine := false
 	for i := range r {
@@ -265,26 +277,20 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		for i, x := range l.res.Data {
 			l.ra.Data[i] += x
 		}
-	}
-	e := l.E.RawMatrix()
-	for k, c := range p.Independent {
-		row := e.Data[c*e.Stride : c*e.Stride+d]
-		for j := range row {
-			row[j] = 0
-		}
-		row[k] = 1
-	}
-	// Unscale: x = D_p x_s D_a⁻¹.
-	invScale := l.scale[r+d : r+2*d : r+2*d]
-	for i, c := range l.dep {
-		row := e.Data[c*e.Stride : c*e.Stride+d : c*e.Stride+d]
-		xi := l.ra.Data[i*l.ra.Stride : i*l.ra.Stride+d : i*l.ra.Stride+d]
-		cs := l.scale[i]
-		for k := range row {
-			row[k] = xi[k] * cs * invScale[k]
+		for i, c := range l.dep {
+			unscale(e.Data[c*e.Stride:c*e.Stride+d], l.ra.Data[i*l.ra.Stride:i*l.ra.Stride+d], l.scale[i], invScale)
 		}
 	}
 	return nil
+}
+
+// unscale writes row = x·cs·invScale entry by entry (x = D_p x_s D_a⁻¹ for one row of X:
+// its column scale cs, the independent columns' reciprocal scales invScale).
+func unscale(row, x []float64, cs float64, invScale []float64) {
+	x, invScale = x[:len(row)], invScale[:len(row)]
+	for k := range row {
+		row[k] = x[k] * cs * invScale[k]
+	}
 }
 
 // factor writes the scaled blocks from C (raw) and factorises R_p with the bordered
