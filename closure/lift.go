@@ -49,7 +49,7 @@ type Lift struct {
 	// order dep (whose permutation of Dependent has sign depSign): bb when R_p is bordered
 	// block diagonal (see tryBordered) and its factorisation succeeds, else gen, the general
 	// sparse LU, which holds the scaled R_p and then its factors. ra holds the scaled R_a
-	// and then X = R_p⁻¹R_a, rows in the order dep.
+	// (not with bb, whose solve reads rac) and then X = R_p⁻¹R_a, rows in the order dep.
 	lu      factors
 	gen     *lu
 	bb      *bordered

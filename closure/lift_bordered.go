@@ -108,7 +108,8 @@ func (l *Lift) borderedMaps() {
 }
 
 // scatter lists the structural entries of C that one scaled block takes: entry q is
-// C[row[q], col[q]] times scale[q] into position dst[q] of the block. off[q] is row[q]·stride + col[q] for C's row stride when it was last seen.
+// C[row[q], col[q]] times scale[q] into position dst[q] of the block. off[q] is
+// row[q]·stride + col[q] for C's row stride when it was last seen.
 type scatter struct {
 	row, col, dst, off []int
 	scale              []float64
