@@ -226,13 +226,13 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	if l.RCond < SingularTol {
 		return &SingularError{RCond: l.RCond}
 	}
-	switch {
-	case l.lu == l.bb:
-		l.bb.solveSparse(l.rac, l.ra)
-	case l.bb != nil:
-		copy(l.ra.Data, l.ra0.Data)
+	switch f := l.bb; {
+	case f == nil:
 		l.lu.solve(l.ra)
-	default:
+	case l.lu == factors(f):
+		f.solveSparse(l.rac, l.ra)
+	default: // the general LU after the bordered one failed
+		copy(l.ra.Data, l.ra0.Data)
 		l.lu.solve(l.ra)
 	}
 	// One step of iterative refinement: X += R_p⁻¹(R_a − R_p X). It brings C·E from the
