@@ -45,6 +45,11 @@ type bordered struct {
 	cmax        int       // the most own columns of a group
 	// inv holds the reciprocals of the pivots U_kk, unknown by unknown (see reciprocal).
 	inv []float64
+	// kw is the row length of solveSparse's compact right-hand sides (the most columns of
+	// a group's g.rhs), rowGroup the group of each row.
+	kw       int
+	rowGroup []int
+	zero     []float64 // nrhs zeros
 }
 
 // bgroup is one diagonal block of a bordered factorisation.
@@ -58,6 +63,9 @@ type bgroup struct {
 	// an odd number of row interchanges.
 	perm []int
 	odd  bool
+	// rhs are the columns of solveSparse's right-hand sides the group's rows can be
+	// nonzero in (see setSparse).
+	rhs []int
 }
 
 // borderedMax is the most rows of a group and the most border columns the bordered
@@ -173,6 +181,7 @@ func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 		f.cmax = max(f.cmax, g.c)
 	}
 	f.inv = make([]float64, f.n)
+	f.rowGroup = make([]int, f.n)
 	for gi := range f.groups {
 		g := &f.groups[gi]
 		for j := range g.w {
@@ -185,6 +194,7 @@ func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 	}
 	f.s, f.sz = make([]float64, nb*nb), make([]float64, nb*max(nrhs, 1))
 	f.y = make([]float64, f.n*max(nrhs, 1))
+	f.zero = make([]float64, max(nrhs, 1))
 	// Global pivot position of each row of y's layout: the group's pivot rows take the
 	// group's own columns, the leftover rows the border in group order.
 	pos := make([]int, f.n)
@@ -385,6 +395,28 @@ func (f *bordered) solveY(b blas64.General, m int) {
 	for k, yr := range f.sRow {
 		copyShort(z[k*m:k*m+m], y[yr*m:yr*m+m])
 	}
+	f.solveSchur(z, b, m)
+	// Back substitution into rows col0… of b.
+	for t := cmax - 1; t >= 0; t-- {
+		for gi := range f.groups {
+			g := &f.groups[gi]
+			if t >= g.c {
+				continue
+			}
+			xt := b.Data[(g.col0+t)*bs : (g.col0+t)*bs+m : (g.col0+t)*bs+m]
+			o := g.off + t*g.w
+			ut := f.a[o : o+g.w]
+			mulSub(xt, y[(g.row0+t)*m:(g.row0+t+1)*m], ut[t+1:], g.cols[t+1:], b.Data, bs)
+			divide(xt, ut[t], f.inv[g.col0+t])
+		}
+	}
+}
+
+// solveSchur overwrites z (nb × m, the leftover rows' right-hand sides in Schur pivot
+// order) with the border unknowns, L_S then U_S, and copies them to rows nc… of b.
+func (f *bordered) solveSchur(z []float64, b blas64.General, m int) {
+	nb, bs := f.nb, b.Stride
+	z = z[: nb*m : nb*m]
 	for k := 1; k < nb; k++ {
 		zk := z[k*m : k*m+m]
 		mulSub(zk, zk, f.s[k*nb:k*nb+k], f.iota[:k], z, m)
@@ -397,17 +429,112 @@ func (f *bordered) solveY(b blas64.General, m int) {
 		divide(zk, row[k], f.inv[f.nc+k])
 		copyShort(xk, zk)
 	}
-	// Back substitution into rows col0… of b.
-	for t := cmax - 1; t >= 0; t-- {
+}
+
+// setSparse declares the structure of the right-hand sides of solveSparse: the rows of
+// group g can be nonzero in columns cols[g] only (ascending).
+func (f *bordered) setSparse(cols [][]int) {
+	f.kw = 0
+	for gi := range f.groups {
+		g := &f.groups[gi]
+		g.rhs = cols[gi]
+		f.kw = max(f.kw, len(cols[gi]))
+		for t := range g.r {
+			f.rowGroup[g.row0+t] = gi
+		}
+	}
+}
+
+// solveSparse sets x (n × m) to A⁻¹·B for a B (n × m, rows in equation order) whose row i
+// of group g is zero outside the columns g.rhs (see setSparse) and held compactly in
+// bc[i·kw : i·kw+len(g.rhs)]. The forward elimination touches those columns only, the
+// others staying exactly zero; the numbers are those of solve on the dense B (bit for bit
+// when the factors are finite).
+func (f *bordered) solveSparse(bc []float64, x blas64.General) {
+	m, xs, kw := x.Cols, x.Stride, f.kw
+	if m == 0 {
+		return
+	}
+	if m == 1 && xs == 1 { // solve's scalar sweeps, on the expanded right-hand side
+		y := f.y[:f.n:f.n]
+		for gi := range f.groups {
+			g := &f.groups[gi]
+			for t, e := range g.perm {
+				y[g.row0+t] = 0
+				if len(g.rhs) > 0 {
+					y[g.row0+t] = bc[(g.row0+e)*kw]
+				}
+			}
+		}
+		f.solveY1(x.Data[:f.n])
+		return
+	}
+	y := f.y[: f.n*kw : f.n*kw]
+	for gi := range f.groups {
+		g := &f.groups[gi]
+		k := len(g.rhs)
+		for t, e := range g.perm {
+			copyShort(y[(g.row0+t)*kw:(g.row0+t)*kw+k], bc[(g.row0+e)*kw:(g.row0+e)*kw+k])
+		}
+	}
+	// Forward elimination as in solveY: column by column, the groups in step.
+	for j := range f.cmax {
+		for gi := range f.groups {
+			g := &f.groups[gi]
+			if j >= g.c {
+				continue
+			}
+			k := len(g.rhs)
+			yj := y[(g.row0+j)*kw : (g.row0+j)*kw+k : (g.row0+j)*kw+k]
+			if k == 2 { // a leg's own column and a shared one, as on the Stewart
+				y0, y1 := yj[0], yj[1]
+				for t := j + 1; t < g.r; t++ {
+					if l := f.a[g.off+t*g.w+j]; l != 0 {
+						yt := y[(g.row0+t)*kw : (g.row0+t)*kw+2 : (g.row0+t)*kw+2]
+						yt[0] -= l * y0
+						yt[1] -= l * y1
+					}
+				}
+				continue
+			}
+			for t := j + 1; t < g.r; t++ {
+				l := f.a[g.off+t*g.w+j]
+				if l == 0 {
+					continue
+				}
+				yt := y[(g.row0+t)*kw : (g.row0+t)*kw+k]
+				yt = yt[:len(yj)]
+				for q, v := range yj {
+					yt[q] -= l * v
+				}
+			}
+		}
+	}
+	z := f.sz[: f.nb*m : f.nb*m]
+	zero := f.zero[:m]
+	for k, yr := range f.sRow {
+		zk := z[k*m : k*m+m : k*m+m]
+		copyShort(zk, zero)
+		cols := f.groups[f.rowGroup[yr]].rhs
+		for q, c := range y[yr*kw : yr*kw+len(cols)] {
+			zk[cols[q]] = c
+		}
+	}
+	f.solveSchur(z, x, m)
+	for t := f.cmax - 1; t >= 0; t-- {
 		for gi := range f.groups {
 			g := &f.groups[gi]
 			if t >= g.c {
 				continue
 			}
-			xt := b.Data[(g.col0+t)*bs : (g.col0+t)*bs+m : (g.col0+t)*bs+m]
+			xt := x.Data[(g.col0+t)*xs : (g.col0+t)*xs+m : (g.col0+t)*xs+m]
+			copyShort(xt, zero)
+			for q, v := range y[(g.row0+t)*kw : (g.row0+t)*kw+len(g.rhs)] {
+				xt[g.rhs[q]] = v
+			}
 			o := g.off + t*g.w
 			ut := f.a[o : o+g.w]
-			mulSub(xt, y[(g.row0+t)*m:(g.row0+t+1)*m], ut[t+1:], g.cols[t+1:], b.Data, bs)
+			mulSub(xt, xt, ut[t+1:], g.cols[t+1:], x.Data, xs)
 			divide(xt, ut[t], f.inv[g.col0+t])
 		}
 	}

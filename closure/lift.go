@@ -49,7 +49,7 @@ type Lift struct {
 	// order dep (whose permutation of Dependent has sign depSign): bb when R_p is bordered
 	// block diagonal (see tryBordered) and its factorisation succeeds, else gen, the general
 	// sparse LU, which holds the scaled R_p and then its factors. ra holds the scaled R_a
-	// and then X = R_p⁻¹R_a, rows in the order dep.
+	// (not with bb, whose solve reads rac) and then X = R_p⁻¹R_a, rows in the order dep.
 	lu      factors
 	gen     *lu
 	bb      *bordered
@@ -65,14 +65,19 @@ type Lift struct {
 	// residual ra0 − R_p·X.
 	// With bb, rp0 is static: every structural entry (zero or not) of row i, rp0Val being
 	// bb's blocks before factoring; rpSp and raSp list C's structural entries in R_p (into
-	// rp0Val) and in −R_a (into ra.Data), raBits is scratch for R_a's row maxima.
+	// rp0Val) and in −R_a (into rac).
 	rp0Ptr, rp0Col []int
 	rp0Val         []float64
 	rpSp, raSp     *scatter
-	raBits         []uint64
-	ra0, res       blas64.General
-	bound          []float64 // per row of X: its largest magnitude
-	raMax          []float64 // per row of R_a: its largest magnitude
+	// rac holds the scaled −R_a with bb, row i compactly in rac[i·kw : i·kw+len(g.rhs)]
+	// for its group g (see bordered.setSparse), and raDense the positions in ra0 of raSp's
+	// entries: with bb, rac and ra0 are written at C's structural entries only (their
+	// other entries stay zero from NewLift).
+	rac      []float64
+	raDense  []int
+	ra0, res blas64.General
+	bound    []float64 // per row of X: its largest magnitude
+	raMax    []float64 // per row of R_a: its largest magnitude
 	// spDep and spInd are the structural entries of each selected row in R_p and R_a
 	// (every column when the partition does not know C's structure).
 	spDep, spInd [][]spEntry
@@ -221,16 +226,36 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	if l.RCond < SingularTol {
 		return &SingularError{RCond: l.RCond}
 	}
-	l.lu.solve(l.ra)
+	switch f := l.bb; {
+	case f == nil:
+		l.lu.solve(l.ra)
+	case l.lu == factors(f):
+		f.solveSparse(l.rac, l.ra)
+	default: // the general LU after the bordered one failed
+		copy(l.ra.Data, l.ra0.Data)
+		l.lu.solve(l.ra)
+	}
 	// One step of iterative refinement: X += R_p⁻¹(R_a − R_p X). It brings C·E from the
 	// LU's cond(R_p)·ε down to round-off on the ill-conditioned partitions of real files.
 	// It is skipped when the residual is already at round-off in every row: within
 	// refineTol·ε of max|R_a,i| + Σ_k |R_p,ik| max|X_k| (a bound on the row's largest
 	// entry of |R_p||X| + |R_a|), as on the built-in mechanisms but the excavator, where
 	// it cannot improve C·E.
+	// The pass over X that takes its row maxima also writes E (redone after a refinement).
+	e := l.E.RawMatrix()
+	for k, c := range p.Independent {
+		row := e.Data[c*e.Stride : c*e.Stride+d]
+		for j := range row {
+			row[j] = 0
+		}
+		row[k] = 1
+	}
+	invScale := l.scale[r+d : r+2*d : r+2*d]
 	xmax := l.bound[:r:r]
-	for k := range xmax {
-		xmax[k] = maxAbs(l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d])
+	for k, c := range l.dep {
+		xk := l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d]
+		xmax[k] = maxAbs(xk)
+		unscale(e.Data[c*e.Stride:c*e.Stride+d], xk, l.scale[k], invScale)
 	}
 	refine := false
 	for i := range r {
@@ -252,26 +277,20 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		for i, x := range l.res.Data {
 			l.ra.Data[i] += x
 		}
-	}
-	e := l.E.RawMatrix()
-	for k, c := range p.Independent {
-		row := e.Data[c*e.Stride : c*e.Stride+d]
-		for j := range row {
-			row[j] = 0
-		}
-		row[k] = 1
-	}
-	// Unscale: x = D_p x_s D_a⁻¹.
-	invScale := l.scale[r+d : r+2*d : r+2*d]
-	for i, c := range l.dep {
-		row := e.Data[c*e.Stride : c*e.Stride+d : c*e.Stride+d]
-		xi := l.ra.Data[i*l.ra.Stride : i*l.ra.Stride+d : i*l.ra.Stride+d]
-		cs := l.scale[i]
-		for k := range row {
-			row[k] = xi[k] * cs * invScale[k]
+		for i, c := range l.dep {
+			unscale(e.Data[c*e.Stride:c*e.Stride+d], l.ra.Data[i*l.ra.Stride:i*l.ra.Stride+d], l.scale[i], invScale)
 		}
 	}
 	return nil
+}
+
+// unscale writes row = x·cs·invScale entry by entry (x = D_p x_s D_a⁻¹ for one row of X:
+// its column scale cs, the independent columns' reciprocal scales invScale).
+func unscale(row, x []float64, cs float64, invScale []float64) {
+	x, invScale = x[:len(row)], invScale[:len(row)]
+	for k := range row {
+		row[k] = x[k] * cs * invScale[k]
+	}
 }
 
 // factor writes the scaled blocks from C (raw) and factorises R_p with the bordered
@@ -286,8 +305,6 @@ func (l *Lift) factor(raw blas64.General) bool {
 		return l.gen.factor()
 	}
 	l.scaleBordered(raw)
-	copy(l.ra0.Data, l.ra.Data)
-	copy(l.bb.a, l.rp0Val)
 	if l.lu = l.bb; l.bb.factor() {
 		return true
 	}

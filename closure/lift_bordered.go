@@ -1,7 +1,6 @@
 package closure
 
 import (
-	"math"
 	"slices"
 
 	"gonum.org/v1/gonum/blas/blas64"
@@ -66,7 +65,21 @@ func (l *Lift) borderedMaps() {
 	f := l.bb
 	l.rp0Val = make([]float64, len(f.a))
 	l.rpSp, l.raSp = &scatter{}, &scatter{}
-	for _, g := range f.groups {
+	// R_a's columns per group (those any of its rows can be nonzero in), for the compact
+	// rows of rac and bb's sparse solve.
+	rhs := make([][]int, len(f.groups))
+	for gi, g := range f.groups {
+		for i := g.row0; i < g.row0+g.r; i++ {
+			for _, e := range l.spInd[i] {
+				rhs[gi] = append(rhs[gi], e.k)
+			}
+		}
+		slices.Sort(rhs[gi])
+		rhs[gi] = slices.Compact(rhs[gi])
+	}
+	f.setSparse(rhs)
+	l.rac = make([]float64, f.n*f.kw)
+	for gi, g := range f.groups {
 		blockCol := make(map[int]int, g.w) // dep position → block column
 		for j := range g.c {
 			blockCol[g.col0+j] = j
@@ -81,34 +94,34 @@ func (l *Lift) borderedMaps() {
 			row := l.rows[i]
 			rs := l.P.rowScale[row]
 			for _, e := range l.spDep[i] {
-				l.rpSp.add(row, e.c, g.off+t*g.w+blockCol[e.k], i, rs*l.scale[e.k])
+				l.rpSp.add(row, e.c, g.off+t*g.w+blockCol[e.k], rs*l.scale[e.k])
 			}
 			for _, e := range l.spInd[i] {
-				l.raSp.add(row, e.c, i*l.ra.Stride+e.k, i, -rs*l.scale[l.P.Rank+e.k])
+				l.raSp.add(row, e.c, i*f.kw+slices.Index(rhs[gi], e.k), -rs*l.scale[l.P.Rank+e.k])
+				l.raDense = append(l.raDense, i*l.ra0.Stride+e.k)
 			}
 		}
 	}
 	l.rp0Ptr[f.n] = len(f.a)
 	l.rpSp.finish(len(f.a))
 	l.raSp.finish(-1)
-	l.raBits = make([]uint64, f.n)
 }
 
 // scatter lists the structural entries of C that one scaled block takes: entry q is
-// C[row[q], col[q]] times scale[q] into position dst[q] of the block, for block row
-// owner[q]. off[q] is row[q]·stride + col[q] for C's row stride when it was last seen.
+// C[row[q], col[q]] times scale[q] into position dst[q] of the block. off[q] is
+// row[q]·stride + col[q] for C's row stride when it was last seen.
 type scatter struct {
-	row, col, dst, owner, off []int
-	scale                     []float64
-	stride                    int
+	row, col, dst, off []int
+	scale              []float64
+	stride             int
 	// dense: dst[q] = q for every position of the block (nothing to clear, no dst to read).
 	dense bool
 }
 
 // add appends an entry.
-func (s *scatter) add(row, col, dst, owner int, scale float64) {
+func (s *scatter) add(row, col, dst int, scale float64) {
 	s.row, s.col, s.dst = append(s.row, row), append(s.col, col), append(s.dst, dst)
-	s.owner, s.scale = append(s.owner, owner), append(s.scale, scale)
+	s.scale = append(s.scale, scale)
 }
 
 // finish sizes the offsets and notes whether the entries fill a block of size positions
@@ -129,8 +142,9 @@ func (s *scatter) offsets(stride int) {
 	s.stride = stride
 }
 
-// scaleBordered is scaleBlocks for the bordered factorisation: R_p into rp0Val (bb's block
-// layout), −R_a into ra with its row maxima, from the flat lists of borderedMaps.
+// scaleBordered is scaleBlocks for the bordered factorisation: R_p into rp0Val and bb.a
+// (bb's block layout, copied), −R_a into rac (compact rows, see borderedMaps) and ra0 with
+// its row maxima, from the flat lists of borderedMaps.
 func (l *Lift) scaleBordered(raw blas64.General) {
 	rp, ra := l.rpSp, l.raSp
 	if rp.stride != raw.Stride {
@@ -151,18 +165,16 @@ func (l *Lift) scaleBordered(raw blas64.General) {
 			a0[dst[q]] = data[o] * fac[q]
 		}
 	}
-	out := l.ra.Data
-	clear(out)
-	bits := l.raBits
-	clear(bits)
-	fac, dst, owner := ra.scale[:len(ra.off)], ra.dst[:len(ra.off)], ra.owner[:len(ra.off)]
+	copy(l.bb.a, a0) // the copy to factor (one memmove: cheaper than a second store per entry)
+	out, dense := l.rac, l.ra0.Data
+	fac, dst, dd := ra.scale[:len(ra.off)], ra.dst[:len(ra.off)], l.raDense[:len(ra.off)]
 	for q, o := range ra.off {
 		x := data[o] * fac[q]
-		out[dst[q]] = x
-		i := owner[q]
-		bits[i] = max(bits[i], math.Float64bits(x)&^(1<<63)) // as in maxAbs: a NaN wins
+		out[dst[q]], dense[dd[q]] = x, x
 	}
-	for i, b := range bits {
-		l.raMax[i] = math.Float64frombits(b)
+	// A compact row holds its structural entries and zeros, which leave the maximum alone.
+	kw := l.bb.kw
+	for i := range l.raMax {
+		l.raMax[i] = maxAbs(out[i*kw : i*kw+kw])
 	}
 }
