@@ -59,10 +59,7 @@ func BenchmarkJacobianKangaroo(b *testing.B) {
 func BenchmarkLift(b *testing.B) {
 	for _, f := range builtins(b, false) {
 		b.Run(f.name, func(b *testing.B) {
-			d := NewData(f.m)
-			d.Jacobian(f.q)
-			p, _ := ChoosePartition(f.m, d.C, nil, 0)
-			l := NewLift(p, f.m.NV)
+			d, l := liftAtSeed(b, f)
 			b.ReportAllocs()
 			for b.Loop() {
 				_ = l.Update(d.C)

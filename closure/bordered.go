@@ -228,25 +228,15 @@ func (f *bordered) factor() bool {
 		}
 		g.odd = false
 		for k := range g.c {
-			p, best := k, math.Abs(a[k*w+k])
-			for i := k + 1; i < r; i++ {
-				if v := math.Abs(a[i*w+k]); v > best {
-					p, best = i, v
-				}
-			}
-			if best == 0 {
+			p := pivotSwap(a, w, k, r)
+			if p < 0 {
 				return false
 			}
-			rk := a[k*w : k*w+w : k*w+w]
 			if p != k {
-				rp := a[p*w : p*w+w : p*w+w]
-				for j := range rk {
-					rk[j], rp[j] = rp[j], rk[j]
-				}
 				g.perm[k], g.perm[p] = g.perm[p], g.perm[k]
 				g.odd = !g.odd
 			}
-			f.inv[g.col0+k] = eliminate(a, w, k, r, rk)
+			f.inv[g.col0+k] = eliminate(a, w, k, r, a[k*w:k*w+w:k*w+w])
 		}
 		for t := g.c; t < r; t++ {
 			src := a[t*w+g.c : t*w+w]
@@ -261,27 +251,39 @@ func (f *bordered) factor() bool {
 	f.sOdd = false
 	s := f.s
 	for k := range nb {
-		p, best := k, math.Abs(s[k*nb+k])
-		for i := k + 1; i < nb; i++ {
-			if v := math.Abs(s[i*nb+k]); v > best {
-				p, best = i, v
-			}
-		}
-		if best == 0 {
+		p := pivotSwap(s, nb, k, nb)
+		if p < 0 {
 			return false
 		}
-		rk := s[k*nb : k*nb+nb : k*nb+nb]
 		if p != k {
-			rp := s[p*nb : p*nb+nb : p*nb+nb]
-			for j := range rk {
-				rk[j], rp[j] = rp[j], rk[j]
-			}
 			f.sRow[k], f.sRow[p] = f.sRow[p], f.sRow[k]
 			f.sOdd = !f.sOdd
 		}
-		f.inv[f.nc+k] = eliminate(s, nb, k, nb, rk)
+		f.inv[f.nc+k] = eliminate(s, nb, k, nb, s[k*nb:k*nb+nb:k*nb+nb])
 	}
 	return true
+}
+
+// pivotSwap chooses the partial pivot of column k among rows k..r−1 of the row-major
+// block a (row stride w): the first row of largest magnitude. It swaps that row with row
+// k and returns its index, or −1 when the column is zero there.
+func pivotSwap(a []float64, w, k, r int) int {
+	p, best := k, math.Abs(a[k*w+k])
+	for i := k + 1; i < r; i++ {
+		if v := math.Abs(a[i*w+k]); v > best {
+			p, best = i, v
+		}
+	}
+	if best == 0 {
+		return -1
+	}
+	if p != k {
+		rk, rp := a[k*w:k*w+w:k*w+w], a[p*w:p*w+w:p*w+w]
+		for j := range rk {
+			rk[j], rp[j] = rp[j], rk[j]
+		}
+	}
+	return p
 }
 
 // eliminate subtracts the multiples of pivot row k (rk, whose diagonal entry is column k)

@@ -389,10 +389,7 @@ func TestLiftBorderedAllocations(t *testing.T) {
 func BenchmarkLiftE(b *testing.B) {
 	for _, f := range builtins(b, false) {
 		b.Run(f.name, func(b *testing.B) {
-			d := NewData(f.m)
-			d.Jacobian(f.q)
-			p, _ := ChoosePartition(f.m, d.C, nil, 0)
-			l := NewLift(p, f.m.NV)
+			d, l := liftAtSeed(b, f)
 			b.ReportAllocs()
 			for b.Loop() {
 				_ = l.UpdateE(d.C)
@@ -406,10 +403,7 @@ func BenchmarkLiftE(b *testing.B) {
 func BenchmarkLiftCurvature(b *testing.B) {
 	for _, f := range builtins(b, false) {
 		b.Run(f.name, func(b *testing.B) {
-			d := NewData(f.m)
-			d.Jacobian(f.q)
-			p, _ := ChoosePartition(f.m, d.C, nil, 0)
-			l := NewLift(p, f.m.NV)
+			d, l := liftAtSeed(b, f)
 			_ = l.Update(d.C)
 			gamma, c := make([]float64, f.m.Rows), make([]float64, f.m.NV)
 			for i := range gamma {

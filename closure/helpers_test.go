@@ -59,3 +59,16 @@ func perturb(m *compile.Model, q []float64, rng *rand.Rand, scale float64) []flo
 	m.Integrate(q, dv, 1, out)
 	return out
 }
+
+// liftAtSeed returns a closure workspace with C evaluated at the fixture's configuration
+// and a lift for the automatic partition there (not yet updated).
+func liftAtSeed(tb testing.TB, f fixture) (*Data, *Lift) {
+	tb.Helper()
+	d := NewData(f.m)
+	d.Jacobian(f.q)
+	p, err := ChoosePartition(f.m, d.C, nil, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return d, NewLift(p, f.m.NV)
+}
