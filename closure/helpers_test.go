@@ -6,6 +6,7 @@ import (
 
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"github.com/robocompiler/robocompiler/robots"
 )
 
@@ -71,4 +72,40 @@ func liftAtSeed(tb testing.TB, f fixture) (*Data, *Lift) {
 		tb.Fatal(err)
 	}
 	return d, NewLift(p, f.m.NV)
+}
+
+// kangarooFixture returns the shared Kangaroo model assembled at its "home" seed.
+func kangarooFixture(t testing.TB) fixture {
+	t.Helper()
+	m, err := compile.Compile(kangaroo(t, testmodels.Kangaroo), compile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := m.Seed("home")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Assemble(m, q, AssembleOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fixture{"kangaroo", m, a.Q}
+}
+
+// assembledNear assembles from q ⊕ (scale·random); ok is false when the assembly fails.
+func assembledNear(m *compile.Model, q []float64, rng *rand.Rand, scale float64) ([]float64, bool) {
+	a, err := Assemble(m, perturb(m, q, rng, scale), AssembleOptions{})
+	if err != nil {
+		return nil, false
+	}
+	return a.Q, true
+}
+
+// structuredAndWholeLifts returns the lift of partition p (which may use the structure of
+// C: blocks, a border) and that of the same partition without C's structure, which
+// factors R_p whole with the general LU: the reference of the structured factorisations.
+func structuredAndWholeLifts(p *Partition, nv int) (structured, whole *Lift) {
+	w := *p
+	w.rowCols = nil
+	return NewLift(p, nv), NewLift(&w, nv)
 }

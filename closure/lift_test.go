@@ -5,9 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/internal/testmodels"
 )
 
 // TestLiftRoundOff: C·E vanishes to round-off, max |C E| / max(1, max |E|) ≤ 1e-14 over
@@ -15,16 +12,7 @@ import (
 // of Kangaroo, whether or not the lift took its refinement step.
 func TestLiftRoundOff(t *testing.T) {
 	fs := builtins(t, false)
-	km, err := compile.Compile(kangaroo(t, testmodels.Kangaroo), compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	kq, _ := km.Seed("home")
-	ka, err := Assemble(km, kq, AssembleOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fs = append(fs, fixture{"kangaroo", km, ka.Q})
+	fs = append(fs, kangarooFixture(t))
 	for _, f := range fs {
 		m := f.m
 		rng := rand.New(rand.NewPCG(1, 2))
@@ -35,11 +23,11 @@ func TestLiftRoundOff(t *testing.T) {
 		d := NewData(m)
 		worst, n := 0.0, 0
 		for range 12 {
-			a, err := Assemble(m, perturb(m, f.q, rng, scale), AssembleOptions{})
-			if err != nil {
+			q, ok := assembledNear(m, f.q, rng, scale)
+			if !ok {
 				continue
 			}
-			d.Jacobian(a.Q)
+			d.Jacobian(q)
 			p, err := ChoosePartition(m, d.C, nil, 0)
 			if err != nil {
 				continue
@@ -78,16 +66,7 @@ func TestLiftRoundOff(t *testing.T) {
 // that factors R_p whole (a partition that does not know C's structure), at random
 // assembled configurations.
 func TestLiftBlocks(t *testing.T) {
-	km, err := compile.Compile(kangaroo(t, testmodels.Kangaroo), compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	kq, _ := km.Seed("home")
-	ka, err := Assemble(km, kq, AssembleOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fs := []fixture{{"kangaroo", km, ka.Q}}
+	fs := []fixture{kangarooFixture(t)}
 	for _, f := range builtins(t, false) {
 		if f.name == "excavator" {
 			fs = append(fs, f)
@@ -100,20 +79,17 @@ func TestLiftBlocks(t *testing.T) {
 		for s := range 6 {
 			q := f.q
 			if s > 0 {
-				a, err := Assemble(m, perturb(m, f.q, rng, 0.02), AssembleOptions{})
-				if err != nil {
+				var ok bool
+				if q, ok = assembledNear(m, f.q, rng, 0.02); !ok {
 					continue
 				}
-				q = a.Q
 			}
 			d.Jacobian(q)
 			p, err := ChoosePartition(m, d.C, nil, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
-			whole := *p
-			whole.rowCols = nil
-			lb, lw := NewLift(p, m.NV), NewLift(&whole, m.NV)
+			lb, lw := structuredAndWholeLifts(p, m.NV)
 			if lb.gen.hi == nil || lw.gen.hi != nil {
 				t.Fatalf("%s: blocks %v (structured), %v (whole)", f.name, lb.gen.hi != nil, lw.gen.hi != nil)
 			}
