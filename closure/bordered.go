@@ -786,5 +786,5 @@ func (f *bordered) pivotRatio() float64 {
 // (solvePivoted, solveTPivoted), so that the estimate follows the general LU's steps on
 // the same factors.
 func (f *bordered) rcond(anorm float64, work []float64, isgn []int) float64 {
-	return rcondEstimate(nil, f, f.n, anorm, work, isgn)
+	return rcondEstimate(f, f.n, anorm, work, isgn)
 }

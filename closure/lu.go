@@ -252,15 +252,27 @@ type factors interface {
 // rcond returns the reciprocal condition number 1/(‖A‖₁·‖A⁻¹‖₁) from the factors and
 // anorm = ‖A‖₁ (see rcondEstimate), as Gecon does.
 func (f *lu) rcond(anorm float64, work []float64, isgn []int) float64 {
-	return rcondEstimate(f, nil, f.a.Rows, anorm, work, isgn)
+	return rcondEstimate(f, f.a.Rows, anorm, work, isgn)
 }
 
-// rcondEstimate returns 1/(‖A‖₁·‖A⁻¹‖₁) for anorm = ‖A‖₁ and n × n A factored by lf or
-// (lf nil) by bf, estimating ‖A⁻¹‖₁ by LAPACK's Dlacn2 as Gecon does, from products with
-// U⁻¹L⁻¹ = A⁻¹·Pᵀ and its transpose (the factors without the interchanges, whose 1-norm is
-// that of A⁻¹). It returns 0 when anorm is 0 or infinite or a solve overflows, and NaN for
-// a NaN anorm. work has len ≥ 2n and isgn len ≥ n.
-func rcondEstimate(lf *lu, bf *bordered, n int, anorm float64, work []float64, isgn []int) float64 {
+// solvePivoted overwrites x (len n) with U⁻¹·L⁻¹·x = A⁻¹·Pᵀ·x (no interchanges).
+func (f *lu) solvePivoted(x []float64) { f.triSolveVec(x, 1) }
+
+// solveTPivoted overwrites x (len n) with L⁻ᵀ·U⁻ᵀ·x = P·A⁻ᵀ·x (no interchanges).
+func (f *lu) solveTPivoted(x []float64) { f.triSolveT(x) }
+
+// pivotedSolver applies the factors of P·A = L·U without the interchanges: U⁻¹L⁻¹ and
+// its transpose, whose 1-norm is that of A⁻¹.
+type pivotedSolver interface {
+	solvePivoted(x []float64)
+	solveTPivoted(x []float64)
+}
+
+// rcondEstimate returns 1/(‖A‖₁·‖A⁻¹‖₁) for anorm = ‖A‖₁ and n × n A factored by f,
+// estimating ‖A⁻¹‖₁ by LAPACK's Dlacn2 as Gecon does, from products with U⁻¹L⁻¹ and its
+// transpose. It returns 0 when anorm is 0 or infinite or a solve overflows, and NaN for a
+// NaN anorm. work has len ≥ 2n and isgn len ≥ n.
+func rcondEstimate(f pivotedSolver, n int, anorm float64, work []float64, isgn []int) float64 {
 	switch {
 	case n == 0:
 		return 1
@@ -282,17 +294,9 @@ func rcondEstimate(lf *lu, bf *bordered, n int, anorm float64, work []float64, i
 			}
 			return (1 / est) / anorm
 		case 1:
-			if lf != nil {
-				lf.triSolveVec(x, 1)
-			} else {
-				bf.solvePivoted(x)
-			}
+			f.solvePivoted(x)
 		default:
-			if lf != nil {
-				lf.triSolveT(x)
-			} else {
-				bf.solveTPivoted(x)
-			}
+			f.solveTPivoted(x)
 		}
 		for _, xi := range x {
 			if math.IsInf(xi, 0) || math.IsNaN(xi) {
