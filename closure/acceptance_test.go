@@ -43,14 +43,7 @@ func kangaroo(t testing.TB, file string) *cmg.Graph {
 // floating base: the fixed-base file has the keyframe commented out.
 func kangarooHome(t testing.TB) map[string]cmg.Values {
 	t.Helper()
-	m, err := compile.Compile(kangaroo(t, testmodels.Kangaroo), compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := m.Seed("home")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, q := kangarooSeed(t)
 	vals := m.JointValues(q)
 	for _, j := range m.Joints {
 		if j.Model.NQ() == 7 {

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/internal/testmodels"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -32,14 +31,7 @@ func BenchmarkJacobian(b *testing.B) {
 // Kangaroo (28 point cuts over 78 velocities) at its home pose, cycle-local against the
 // root-based global reference.
 func BenchmarkJacobianKangaroo(b *testing.B) {
-	m, err := compile.Compile(kangaroo(b, testmodels.Kangaroo), compile.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	q, err := m.Seed("home")
-	if err != nil {
-		b.Fatal(err)
-	}
+	m, q := kangarooSeed(b)
 	for _, global := range []bool{false, true} {
 		name := "local"
 		if global {
@@ -158,14 +150,7 @@ func BenchmarkDriftOnly(b *testing.B) {
 	for _, f := range builtins(b, false) {
 		ms = append(ms, mech{f.name, f.m, f.q})
 	}
-	km, err := compile.Compile(kangaroo(b, testmodels.Kangaroo), compile.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	kq, err := km.Seed("home")
-	if err != nil {
-		b.Fatal(err)
-	}
+	km, kq := kangarooSeed(b)
 	ms = append(ms, mech{"kangaroo", km, kq})
 	for _, f := range ms {
 		b.Run(f.name, func(b *testing.B) {

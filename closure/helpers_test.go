@@ -74,8 +74,9 @@ func liftAtSeed(tb testing.TB, f fixture) (*Data, *Lift) {
 	return d, NewLift(p, f.m.NV)
 }
 
-// kangarooFixture returns the shared Kangaroo model assembled at its "home" seed.
-func kangarooFixture(t testing.TB) fixture {
+// kangarooSeed compiles the shared Kangaroo model and returns its "home" seed (not
+// assembled).
+func kangarooSeed(t testing.TB) (*compile.Model, []float64) {
 	t.Helper()
 	m, err := compile.Compile(kangaroo(t, testmodels.Kangaroo), compile.Options{})
 	if err != nil {
@@ -85,11 +86,18 @@ func kangarooFixture(t testing.TB) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return m, q
+}
+
+// kangarooAssembled compiles the shared Kangaroo and assembles it from its home seed.
+func kangarooAssembled(t testing.TB) (*compile.Model, []float64) {
+	t.Helper()
+	m, q := kangarooSeed(t)
 	a, err := Assemble(m, q, AssembleOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fixture{"kangaroo", m, a.Q}
+	return m, a.Q
 }
 
 // assembledNear assembles from q ⊕ (scale·random); ok is false when the assembly fails.

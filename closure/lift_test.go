@@ -12,7 +12,8 @@ import (
 // of Kangaroo, whether or not the lift took its refinement step.
 func TestLiftRoundOff(t *testing.T) {
 	fs := builtins(t, false)
-	fs = append(fs, kangarooFixture(t))
+	km, kq := kangarooAssembled(t)
+	fs = append(fs, fixture{"kangaroo", km, kq})
 	for _, f := range fs {
 		m := f.m
 		rng := rand.New(rand.NewPCG(1, 2))
@@ -66,7 +67,8 @@ func TestLiftRoundOff(t *testing.T) {
 // that factors R_p whole (a partition that does not know C's structure), at random
 // assembled configurations.
 func TestLiftBlocks(t *testing.T) {
-	fs := []fixture{kangarooFixture(t)}
+	km, kq := kangarooAssembled(t)
+	fs := []fixture{{"kangaroo", km, kq}}
 	for _, f := range builtins(t, false) {
 		if f.name == "excavator" {
 			fs = append(fs, f)

@@ -4,9 +4,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/robocompiler/robocompiler/compile"
-	"github.com/robocompiler/robocompiler/internal/testmodels"
 )
 
 // TestTangent compares Data.Tangent with sixth-order central differences of the closure
@@ -154,23 +151,6 @@ func checkProducts(t *testing.T, d *Data, tg *Tangent, a, dv, dC, dg []float64, 
 			t.Fatalf("%s: off by %.3g (scale %.3g)", [5]string{"dC·x", "dC·z", "yᵀdC", "dgamma", "MulDC"}[k], diff, scale)
 		}
 	}
-}
-
-// kangarooAssembled compiles the shared Kangaroo and assembles it from its home seed.
-func kangarooAssembled(t *testing.T) (*compile.Model, []float64) {
-	m, err := compile.Compile(kangaroo(t, testmodels.Kangaroo), compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q0, err := m.Seed("home")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := Assemble(m, q0, AssembleOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m, a.Q
 }
 
 // TestCurvatureAdjoint: zᵀ Curvature(γ) = CurvatureAdjoint(z)ᵀ γ for random z and γ on
