@@ -180,10 +180,7 @@ func (f *blockCholesky) factor() bool {
 		// L_wv = K_wv U⁻¹, row by row.
 		col := f.colOff[f.colPtr[v]:f.colPtr[v+1]]
 		for k, c := range col {
-			blk := f.val[c : c+f.size[f.colW[f.colPtr[v]+k]]]
-			for r := range blk {
-				forwardUT(u, dinv, nv, &blk[r])
-			}
+			forwardRows(u, dinv, nv, f.val[c:c+f.size[f.colW[f.colPtr[v]+k]]])
 		}
 		for _, up := range f.upd[f.updPtr[v]:f.updPtr[v+1]] {
 			na, nb := f.size[f.colW[up.a]], f.size[f.colW[up.b]]
@@ -275,26 +272,75 @@ func cholesky(a [][6]float64, n int) bool {
 }
 
 // forwardUT overwrites the leading n entries of x with U⁻ᵀx for the upper factor u (n ≤ 6)
-// written by cholesky, with dinv the reciprocals of its diagonal.
+// written by cholesky, with dinv the reciprocals of its diagonal: the unrolled kernel of
+// its size (kernels.go), or the loop for the sizes without one.
 func forwardUT(u [][6]float64, dinv *[6]float64, n int, x *[6]float64) {
-	for i := range n {
-		t := x[i]
-		for k := range i {
-			t -= u[k][i] * x[k]
+	switch n {
+	case 6:
+		forwardUT6((*block)(u), dinv, x)
+	case 5:
+		forwardUT5((*[5][6]float64)(u), dinv, x)
+	case 3:
+		forwardUT3((*[3][6]float64)(u), dinv, x)
+	case 2:
+		forwardUT2((*[2][6]float64)(u), dinv, x)
+	default:
+		for i := range n {
+			t := x[i]
+			for k := range i {
+				t -= u[k][i] * x[k]
+			}
+			x[i] = t * dinv[i]
 		}
-		x[i] = t * dinv[i]
+	}
+}
+
+// forwardRows applies forwardUT to each row of rows, choosing the kernel once.
+func forwardRows(u [][6]float64, dinv *[6]float64, n int, rows [][6]float64) {
+	switch n {
+	case 6:
+		for r := range rows {
+			forwardUT6((*block)(u), dinv, &rows[r])
+		}
+	case 5:
+		for r := range rows {
+			forwardUT5((*[5][6]float64)(u), dinv, &rows[r])
+		}
+	case 3:
+		for r := range rows {
+			forwardUT3((*[3][6]float64)(u), dinv, &rows[r])
+		}
+	case 2:
+		for r := range rows {
+			forwardUT2((*[2][6]float64)(u), dinv, &rows[r])
+		}
+	default:
+		for r := range rows {
+			forwardUT(u, dinv, n, &rows[r])
+		}
 	}
 }
 
 // backwardU overwrites the leading n entries of x with U⁻¹x for the upper factor u, with
-// dinv the reciprocals of its diagonal.
+// dinv the reciprocals of its diagonal (unrolled like forwardUT).
 func backwardU(u [][6]float64, dinv *[6]float64, n int, x *[6]float64) {
-	for i := n - 1; i >= 0; i-- {
-		t := x[i]
-		for k := i + 1; k < n; k++ {
-			t -= u[i][k] * x[k]
+	switch n {
+	case 6:
+		backwardU6((*block)(u), dinv, x)
+	case 5:
+		backwardU5((*[5][6]float64)(u), dinv, x)
+	case 3:
+		backwardU3((*[3][6]float64)(u), dinv, x)
+	case 2:
+		backwardU2((*[2][6]float64)(u), dinv, x)
+	default:
+		for i := n - 1; i >= 0; i-- {
+			t := x[i]
+			for k := i + 1; k < n; k++ {
+				t -= u[i][k] * x[k]
+			}
+			x[i] = t * dinv[i]
 		}
-		x[i] = t * dinv[i]
 	}
 }
 

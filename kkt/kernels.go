@@ -51,3 +51,46 @@ func backwardU6(u *block, d *[6]float64, x *[6]float64) {
 	x0 := (x[0] - u[0][1]*x1 - u[0][2]*x2 - u[0][3]*x3 - u[0][4]*x4 - u[0][5]*x5) * d[0]
 	*x = [6]float64{x0, x1, x2, x3, x4, x5}
 }
+
+// forwardUT5, forwardUT3 and forwardUT2 are forwardUT for factors of 5, 3 and 2 rows.
+func forwardUT5(u *[5][6]float64, d *[6]float64, x *[6]float64) {
+	x0 := x[0] * d[0]
+	x1 := (x[1] - u[0][1]*x0) * d[1]
+	x2 := (x[2] - u[0][2]*x0 - u[1][2]*x1) * d[2]
+	x3 := (x[3] - u[0][3]*x0 - u[1][3]*x1 - u[2][3]*x2) * d[3]
+	x4 := (x[4] - u[0][4]*x0 - u[1][4]*x1 - u[2][4]*x2 - u[3][4]*x3) * d[4]
+	x[0], x[1], x[2], x[3], x[4] = x0, x1, x2, x3, x4
+}
+
+func forwardUT3(u *[3][6]float64, d *[6]float64, x *[6]float64) {
+	x0 := x[0] * d[0]
+	x1 := (x[1] - u[0][1]*x0) * d[1]
+	x2 := (x[2] - u[0][2]*x0 - u[1][2]*x1) * d[2]
+	x[0], x[1], x[2] = x0, x1, x2
+}
+
+func forwardUT2(u *[2][6]float64, d *[6]float64, x *[6]float64) {
+	x0 := x[0] * d[0]
+	x[0], x[1] = x0, (x[1]-u[0][1]*x0)*d[1]
+}
+
+// backwardU5, backwardU3 and backwardU2 are backwardU for factors of 5, 3 and 2 rows.
+func backwardU5(u *[5][6]float64, d *[6]float64, x *[6]float64) {
+	x4 := x[4] * d[4]
+	x3 := (x[3] - u[3][4]*x4) * d[3]
+	x2 := (x[2] - u[2][3]*x3 - u[2][4]*x4) * d[2]
+	x1 := (x[1] - u[1][2]*x2 - u[1][3]*x3 - u[1][4]*x4) * d[1]
+	x0 := (x[0] - u[0][1]*x1 - u[0][2]*x2 - u[0][3]*x3 - u[0][4]*x4) * d[0]
+	x[0], x[1], x[2], x[3], x[4] = x0, x1, x2, x3, x4
+}
+
+func backwardU3(u *[3][6]float64, d *[6]float64, x *[6]float64) {
+	x2 := x[2] * d[2]
+	x1 := (x[1] - u[1][2]*x2) * d[1]
+	x[0], x[1], x[2] = (x[0]-u[0][1]*x1-u[0][2]*x2)*d[0], x1, x2
+}
+
+func backwardU2(u *[2][6]float64, d *[6]float64, x *[6]float64) {
+	x1 := x[1] * d[1]
+	x[0], x[1] = (x[0]-u[0][1]*x1)*d[0], x1
+}
