@@ -188,18 +188,12 @@ func (f *blockCholesky) factor() bool {
 			dst := f.val[up.dst : up.dst+na]
 			if up.a == up.b { // a diagonal block: its upper triangle only
 				for i := range na {
-					a, d := &la[i], &dst[i]
-					for j := i; j < nb; j++ {
-						d[j] -= dot6(a, &lb[j])
-					}
+					subDots(&dst[i], &la[i], lb, i)
 				}
 				continue
 			}
 			for i := range na {
-				a, d := &la[i], &dst[i]
-				for j := range nb {
-					d[j] -= dot6(a, &lb[j])
-				}
+				subDots(&dst[i], &la[i], lb, 0)
 			}
 		}
 	}
@@ -227,18 +221,20 @@ func (f *blockCholesky) solve(x []float64) {
 		st := &f.steps[i]
 		xv = [6]float64{}
 		copy(xv[:st.n], x[st.off:st.off+st.n])
+		x0, x1, x2, x3, x4, x5 := xv[0], xv[1], xv[2], xv[3], xv[4], xv[5]
 		for _, e := range f.ents[st.e0:st.e1] {
 			blk := f.val[e.blk : e.blk+e.n]
 			for r, y := range x[e.off : e.off+e.n] {
 				row := &blk[r]
-				xv[0] -= row[0] * y
-				xv[1] -= row[1] * y
-				xv[2] -= row[2] * y
-				xv[3] -= row[3] * y
-				xv[4] -= row[4] * y
-				xv[5] -= row[5] * y
+				x0 -= row[0] * y
+				x1 -= row[1] * y
+				x2 -= row[2] * y
+				x3 -= row[3] * y
+				x4 -= row[4] * y
+				x5 -= row[5] * y
 			}
 		}
+		xv = [6]float64{x0, x1, x2, x3, x4, x5}
 		backwardU(f.val[st.diag:st.diag+st.n], &f.dinv[st.v], st.n, &xv)
 		copy(x[st.off:st.off+st.n], xv[:st.n])
 	}

@@ -94,3 +94,31 @@ func backwardU2(u *[2][6]float64, d *[6]float64, x *[6]float64) {
 	x1 := x[1] * d[1]
 	x[0], x[1] = (x[0]-u[0][1]*x1)*d[0], x1
 }
+
+// subDots sets d[j] −= a·b[j] for j0 ≤ j < len(b) (len(b) ≤ 6), a held in registers.
+func subDots(d, a *[6]float64, b [][6]float64, j0 int) {
+	a0, a1, a2, a3, a4, a5 := a[0], a[1], a[2], a[3], a[4], a[5]
+	for j := j0; j < len(b); j++ {
+		r := &b[j]
+		d[j] -= a0*r[0] + a1*r[1] + a2*r[2] + a3*r[3] + a4*r[4] + a5*r[5]
+	}
+}
+
+// addDots sets d[j] += a·b[j] for j0 ≤ j < len(b) (len(b) ≤ 6).
+func addDots(d, a *[6]float64, b []spatial.Vec6, j0 int) {
+	a0, a1, a2, a3, a4, a5 := a[0], a[1], a[2], a[3], a[4], a[5]
+	for j := j0; j < len(b); j++ {
+		r := &b[j]
+		d[j] += a0*r[0] + a1*r[1] + a2*r[2] + a3*r[3] + a4*r[4] + a5*r[5]
+	}
+}
+
+// addDotsCol sets d[j][i] += a·b[j] for j < len(b): column i of a block stored transposed.
+func addDotsCol(d [][6]float64, i int, a *[6]float64, b []spatial.Vec6) {
+	a0, a1, a2, a3, a4, a5 := a[0], a[1], a[2], a[3], a[4], a[5]
+	d = d[:len(b)]
+	for j := range b {
+		r := &b[j]
+		d[j][i] += a0*r[0] + a1*r[1] + a2*r[2] + a3*r[3] + a4*r[4] + a5*r[5]
+	}
+}

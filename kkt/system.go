@@ -236,23 +236,18 @@ func (s *Solver) assemble(sy *system) bool {
 		ga, gb := &sy.groups[p.a.g], &sy.groups[p.b.g]
 		ha, rb := sy.hrows(ga, p.a.s), sy.hrows(gb, p.b.s)
 		dst := f.val[p.dst:]
-		if p.a == p.b { // a diagonal block: its upper triangle only (factor reads no more)
+		switch {
+		case p.a == p.b: // a diagonal block: its upper triangle only (factor reads no more)
 			for i := range ha {
-				x := &ha[i]
-				for j := i; j < len(rb); j++ {
-					dst[i][j] += dotV(x, &rb[j])
-				}
+				addDots(&dst[i], (*[6]float64)(&ha[i]), rb, i)
 			}
-			continue
-		}
-		for i := range ha {
-			x := &ha[i]
-			for j := range rb {
-				if p.tr {
-					dst[j][i] += dotV(x, &rb[j])
-				} else {
-					dst[i][j] += dotV(x, &rb[j])
-				}
+		case p.tr:
+			for i := range ha {
+				addDotsCol(dst, i, (*[6]float64)(&ha[i]), rb)
+			}
+		default:
+			for i := range ha {
+				addDots(&dst[i], (*[6]float64)(&ha[i]), rb, 0)
 			}
 		}
 	}
