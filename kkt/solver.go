@@ -34,6 +34,9 @@ type Solver struct {
 	cuts  []cutGeom  // per comparison
 	dyn   *system    // the dynamics: constraints only
 	lift  *system    // constraints and independent speeds pinned
+	// rowsFrom is the system assembled first at the current placement (nil: none yet),
+	// whose tree-edge rows the other copies.
+	rowsFrom *system
 	// Per node, at the current placement: pose X_ground←node, twist, velocity-product
 	// acceleration of the tree edge, wrench and solved acceleration or twist.
 	pose                  []spatial.Transform
@@ -206,7 +209,7 @@ func (s *Solver) place(c *closure.Data, q []float64) {
 	}
 	copy(s.placedQ, q)
 	s.placed = true
-	s.dyn.ok, s.lift.ok = false, false
+	s.dyn.ok, s.lift.ok, s.rowsFrom = false, false, nil
 }
 
 // velocities evaluates the twists and velocity-product terms at the feasible velocity v

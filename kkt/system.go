@@ -30,8 +30,10 @@ type system struct {
 	inc    []incidence
 	// pairs are the products G_g,b H_b⁻¹ G_h,bᵀ that make K's stored blocks.
 	pairs []pair
-	rhs   []float64 // right-hand side and then solution, len chol.n
-	ok    bool      // factored at the solver's current placement
+	// edgeGroup is each tree edge's group (−1: none).
+	edgeGroup []int
+	rhs       []float64 // right-hand side and then solution, len chol.n
+	ok        bool      // factored at the solver's current placement
 	// Iterative refinement: the right-hand side g and multipliers λ (len chol.n) and the
 	// correction per node.
 	g, lam []float64
@@ -70,8 +72,9 @@ type pair struct {
 // pattern. indPos maps velocity indices to independent positions (−1: dependent).
 func (s *Solver) newSystem(pinned bool) *system {
 	m := s.m
-	sy := &system{pinned: pinned}
+	sy := &system{pinned: pinned, edgeGroup: make([]int, len(m.Edges))}
 	for e, ed := range m.Edges {
+		sy.edgeGroup[e] = -1
 		j := &m.Joints[ed.Joint]
 		g := group{edge: e, cut: -1, body: [2]int{ed.Child, ed.Parent}}
 		if pinned {
@@ -83,6 +86,7 @@ func (s *Solver) newSystem(pinned bool) *system {
 		}
 		g.n = 6 - j.NV + len(g.pins)
 		if g.n > 0 {
+			sy.edgeGroup[e] = len(sy.groups)
 			sy.groups = append(sy.groups, g)
 		}
 	}
@@ -175,9 +179,15 @@ func (sy *system) hrows(g *group, sl int) []spatial.Vec6 {
 }
 
 // assemble writes G at the solver's placement and factors K = G H⁻¹ Gᵀ. It reports false
-// when a cut's dependent columns or K are numerically singular.
+// when a cut's dependent columns or K are numerically singular. A tree edge's forbidden
+// directions are the same rows in both systems: the second system assembled at a
+// placement copies them from the first (s.rowsFrom).
 func (s *Solver) assemble(sy *system) bool {
 	sy.ok = false
+	src := s.rowsFrom
+	if src == sy {
+		src = nil
+	}
 	for gi := range sy.groups {
 		g := &sy.groups[gi]
 		r0, r1 := sy.rows(g, 0), sy.rows(g, 1)
@@ -186,18 +196,26 @@ func (s *Solver) assemble(sy *system) bool {
 			eg := &s.edges[g.edge]
 			nd := s.m.Joints[ed.Joint].NV
 			k := 0
-			for t := nd; t < 6; t++ {
-				for i := range 6 {
-					r0[k][i] = eg.qr.q[i][t]
+			if src != nil {
+				if sg := src.edgeGroup[g.edge]; sg >= 0 {
+					h := &src.groups[sg]
+					k = copy(r0[:6-nd], src.rows(h, 0))
+					copy(r1[:6-nd], src.rows(h, 1))
 				}
-				k++
+			}
+			if k == 0 {
+				for t := nd; t < 6; t++ {
+					for i := range 6 {
+						r0[k][i] = eg.qr.q[i][t]
+					}
+					r1[k] = s.xe[g.edge].ActForce(r0[k]).Scale(-1)
+					k++
+				}
 			}
 			for _, p := range g.pins {
 				r0[k] = eg.spinv[p]
+				r1[k] = s.xe[g.edge].ActForce(r0[k]).Scale(-1)
 				k++
-			}
-			for i, r := range r0 {
-				r1[i] = s.xe[g.edge].ActForce(r).Scale(-1)
 			}
 		} else {
 			cg := &s.cuts[g.cut]
@@ -229,6 +247,9 @@ func (s *Solver) assemble(sy *system) bool {
 				forwardUT6(u, dinv, (*[6]float64)(&hr[i]))
 			}
 		}
+	}
+	if s.rowsFrom == nil {
+		s.rowsFrom = sy
 	}
 	f := sy.chol
 	clear(f.val)
