@@ -209,11 +209,14 @@ func (f *blockCholesky) solve(x []float64) {
 		copy(xv[:st.n], x[st.off:st.off+st.n])
 		forwardUT(f.val[st.diag:st.diag+st.n], &f.dinv[st.v], st.n, &xv)
 		copy(x[st.off:st.off+st.n], xv[:st.n])
+		x0, x1, x2, x3, x4, x5 := xv[0], xv[1], xv[2], xv[3], xv[4], xv[5]
 		for _, e := range f.ents[st.e0:st.e1] {
 			blk := f.val[e.blk : e.blk+e.n]
 			xw := x[e.off : e.off+e.n]
+			xw = xw[:len(blk)]
 			for r := range blk {
-				xw[r] -= dot6(&blk[r], &xv)
+				row := &blk[r]
+				xw[r] -= row[0]*x0 + row[1]*x1 + row[2]*x2 + row[3]*x3 + row[4]*x4 + row[5]*x5
 			}
 		}
 	}

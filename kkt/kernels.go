@@ -2,17 +2,10 @@ package kkt
 
 import "github.com/robocompiler/robocompiler/spatial"
 
-// The fixed-size kernels of the solves: spatial 6-vectors by pointer, accumulated in
-// locals, in the same order of operations as spatial's value methods (Dot, Sub(Scale)),
-// so that the results are those of the plain expressions.
-
-// dot6 returns a·b for rows of six.
-func dot6(a, b *[6]float64) float64 {
-	return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3] + a[4]*b[4] + a[5]*b[5]
-}
-
-// dotV returns a·b.
-func dotV(a, b *spatial.Vec6) float64 { return dot6((*[6]float64)(a), (*[6]float64)(b)) }
+// The fixed-size kernels of the factorisation and the solves: spatial 6-vectors and rows
+// of six by pointer, the operand reused across a loop held in locals, in the same order
+// of operations as spatial's value methods (Dot, Sub(Scale)) and the plain loops, so that
+// the results are those of the plain expressions bit for bit.
 
 // subRows sets acc −= Σᵢ lam[i]·rows[i] (len(lam) ≥ len(rows)).
 func subRows(acc *spatial.Vec6, rows []spatial.Vec6, lam []float64) {
@@ -120,5 +113,21 @@ func addDotsCol(d [][6]float64, i int, a *[6]float64, b []spatial.Vec6) {
 	for j := range b {
 		r := &b[j]
 		d[j][i] += a0*r[0] + a1*r[1] + a2*r[2] + a3*r[3] + a4*r[4] + a5*r[5]
+	}
+}
+
+// addRowDots sets x[i] += sign·(rows[i]·v) for i < len(rows) (sign ±1), v held in
+// registers.
+func addRowDots(x []float64, rows []spatial.Vec6, v *spatial.Vec6, sign float64) {
+	v0, v1, v2, v3, v4, v5 := v[0], v[1], v[2], v[3], v[4], v[5]
+	x = x[:len(rows)]
+	for i := range rows {
+		r := &rows[i]
+		d := r[0]*v0 + r[1]*v1 + r[2]*v2 + r[3]*v3 + r[4]*v4 + r[5]*v5
+		if sign > 0 {
+			x[i] += d
+		} else {
+			x[i] -= d
+		}
 	}
 }

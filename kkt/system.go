@@ -298,10 +298,7 @@ func (s *Solver) solveA(sy *system, f, out []spatial.Vec6) {
 	if f != nil {
 		for b := 1; b < len(out); b++ {
 			for _, in := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
-				x, hr := sy.rhs[in.lam:in.lam+in.n], sy.hgrow[in.row:in.row+in.n]
-				for i := range hr {
-					x[i] += dotV(&hr[i], &out[b])
-				}
+				addRowDots(sy.rhs[in.lam:in.lam+in.n], sy.hgrow[in.row:in.row+in.n], &out[b], 1)
 			}
 		}
 	}
@@ -336,10 +333,7 @@ func (s *Solver) solveRefined(sy *system, f, out []spatial.Vec6, steps int) {
 		copy(sy.rhs, sy.g)
 		for b := 1; b < len(out); b++ {
 			for _, in := range sy.inc[sy.incPtr[b]:sy.incPtr[b+1]] {
-				x, rows := sy.rhs[in.lam:in.lam+in.n], sy.grow[in.row:in.row+in.n]
-				for i := range rows {
-					x[i] -= dotV(&rows[i], &out[b])
-				}
+				addRowDots(sy.rhs[in.lam:in.lam+in.n], sy.grow[in.row:in.row+in.n], &out[b], -1)
 			}
 		}
 		s.solveA(sy, nil, sy.dA)
