@@ -30,10 +30,10 @@ type system struct {
 	inc    []incidence
 	// pairs are the products G_g,b H_b⁻¹ G_h,bᵀ that make K's stored blocks.
 	pairs []pair
-	// edgeGroup is each tree edge's group (−1: none).
-	edgeGroup []int
-	rhs       []float64 // right-hand side and then solution, len chol.n
-	ok        bool      // factored at the solver's current placement
+	// edgeGroup and cutGroup are each tree edge's and each comparison's group (−1: none).
+	edgeGroup, cutGroup []int
+	rhs                 []float64 // right-hand side and then solution, len chol.n
+	ok                  bool      // factored at the solver's current placement
 	// Iterative refinement: the right-hand side g and multipliers λ (len chol.n) and the
 	// correction per node.
 	g, lam []float64
@@ -72,7 +72,7 @@ type pair struct {
 // pattern. indPos maps velocity indices to independent positions (−1: dependent).
 func (s *Solver) newSystem(pinned bool) *system {
 	m := s.m
-	sy := &system{pinned: pinned, edgeGroup: make([]int, len(m.Edges))}
+	sy := &system{pinned: pinned, edgeGroup: make([]int, len(m.Edges)), cutGroup: make([]int, len(m.Comparisons))}
 	for e, ed := range m.Edges {
 		sy.edgeGroup[e] = -1
 		j := &m.Joints[ed.Joint]
@@ -93,6 +93,7 @@ func (s *Solver) newSystem(pinned bool) *system {
 	for ci := range m.Comparisons {
 		c := &m.Comparisons[ci]
 		cg := &s.cuts[ci]
+		sy.cutGroup[ci] = -1
 		if len(cg.sel) == 0 {
 			continue
 		}
@@ -106,6 +107,7 @@ func (s *Solver) newSystem(pinned bool) *system {
 		}
 		// A group of no rows still recovers its cut joint's dependent velocities.
 		g.n = len(cg.sel) - len(g.dep)
+		sy.cutGroup[ci] = len(sy.groups)
 		sy.groups = append(sy.groups, g)
 	}
 	size := make([]int, len(sy.groups))
@@ -180,8 +182,9 @@ func (sy *system) hrows(g *group, sl int) []spatial.Vec6 {
 
 // assemble writes G at the solver's placement and factors K = G H⁻¹ Gᵀ. It reports false
 // when a cut's dependent columns or K are numerically singular. A tree edge's forbidden
-// directions are the same rows in both systems: the second system assembled at a
-// placement copies them from the first (s.rowsFrom).
+// directions, and a cut's rows and QR factors when its dependent columns are the same,
+// are the same in both systems: the second system assembled at a placement copies them
+// from the first (s.rowsFrom), whose QR factorisations succeeded.
 func (s *Solver) assemble(sy *system) bool {
 	sy.ok = false
 	src := s.rowsFrom
@@ -217,6 +220,10 @@ func (s *Solver) assemble(sy *system) bool {
 				r1[k] = s.xe[g.edge].ActForce(r0[k]).Scale(-1)
 				k++
 			}
+		} else if h := src.cutGroupOf(g); h != nil { // the same dependent columns
+			*g.qr = *h.qr
+			copy(r0, src.rows(h, 0))
+			copy(r1, src.rows(h, 1))
 		} else {
 			cg := &s.cuts[g.cut]
 			var a [6][6]float64
@@ -274,6 +281,18 @@ func (s *Solver) assemble(sy *system) bool {
 	}
 	sy.ok = f.factor()
 	return sy.ok
+}
+
+// cutGroupOf returns the group of sy (nil: none, or sy is nil) of the comparison of the
+// cut group g with the same dependent columns.
+func (sy *system) cutGroupOf(g *group) *group {
+	if sy == nil {
+		return nil
+	}
+	if i := sy.cutGroup[g.cut]; i >= 0 && len(sy.groups[i].dep) == len(g.dep) {
+		return &sy.groups[i]
+	}
+	return nil
 }
 
 // solveA solves the KKT system for the body wrenches f (per node; nil: zero) and the
