@@ -186,14 +186,18 @@ func (f *blockCholesky) factor() bool {
 			na, nb := f.size[f.colW[up.a]], f.size[f.colW[up.b]]
 			la, lb := f.val[f.colOff[up.a]:f.colOff[up.a]+na], f.val[f.colOff[up.b]:f.colOff[up.b]+nb]
 			dst := f.val[up.dst : up.dst+na]
+			sub := subDots
+			if nv <= 3 { // the rows' columns past nv are zero
+				sub = subDots3
+			}
 			if up.a == up.b { // a diagonal block: its upper triangle only
 				for i := range na {
-					subDots(&dst[i], &la[i], lb, i)
+					sub(&dst[i], &la[i], lb, i)
 				}
 				continue
 			}
 			for i := range na {
-				subDots(&dst[i], &la[i], lb, 0)
+				sub(&dst[i], &la[i], lb, 0)
 			}
 		}
 	}
@@ -210,10 +214,18 @@ func (f *blockCholesky) solve(x []float64) {
 		forwardUT(f.val[st.diag:st.diag+st.n], &f.dinv[st.v], st.n, &xv)
 		copy(x[st.off:st.off+st.n], xv[:st.n])
 		x0, x1, x2, x3, x4, x5 := xv[0], xv[1], xv[2], xv[3], xv[4], xv[5]
+		narrow := st.n <= 3 // the rows' columns past st.n are zero
 		for _, e := range f.ents[st.e0:st.e1] {
 			blk := f.val[e.blk : e.blk+e.n]
 			xw := x[e.off : e.off+e.n]
 			xw = xw[:len(blk)]
+			if narrow {
+				for r := range blk {
+					row := &blk[r]
+					xw[r] -= row[0]*x0 + row[1]*x1 + row[2]*x2
+				}
+				continue
+			}
 			for r := range blk {
 				row := &blk[r]
 				xw[r] -= row[0]*x0 + row[1]*x1 + row[2]*x2 + row[3]*x3 + row[4]*x4 + row[5]*x5
@@ -225,8 +237,18 @@ func (f *blockCholesky) solve(x []float64) {
 		xv = [6]float64{}
 		copy(xv[:st.n], x[st.off:st.off+st.n])
 		x0, x1, x2, x3, x4, x5 := xv[0], xv[1], xv[2], xv[3], xv[4], xv[5]
+		narrow := st.n <= 3
 		for _, e := range f.ents[st.e0:st.e1] {
 			blk := f.val[e.blk : e.blk+e.n]
+			if narrow {
+				for r, y := range x[e.off : e.off+e.n] {
+					row := &blk[r]
+					x0 -= row[0] * y
+					x1 -= row[1] * y
+					x2 -= row[2] * y
+				}
+				continue
+			}
 			for r, y := range x[e.off : e.off+e.n] {
 				row := &blk[r]
 				x0 -= row[0] * y

@@ -97,6 +97,15 @@ func subDots(d, a *[6]float64, b [][6]float64, j0 int) {
 	}
 }
 
+// subDots3 is subDots for rows whose entries past the third are zero.
+func subDots3(d, a *[6]float64, b [][6]float64, j0 int) {
+	a0, a1, a2 := a[0], a[1], a[2]
+	for j := j0; j < len(b); j++ {
+		r := &b[j]
+		d[j] -= a0*r[0] + a1*r[1] + a2*r[2]
+	}
+}
+
 // addDots sets d[j] += a·b[j] for j0 ≤ j < len(b) (len(b) ≤ 6).
 func addDots(d, a *[6]float64, b []spatial.Vec6, j0 int) {
 	a0, a1, a2, a3, a4, a5 := a[0], a[1], a[2], a[3], a[4], a[5]
