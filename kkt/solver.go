@@ -3,6 +3,7 @@ package kkt
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/compile"
@@ -58,10 +59,13 @@ type Solver struct {
 }
 
 // edgeGeom is a tree joint's geometry at the current placement: the QR factorisation of
-// its motion subspace S (6 × nd) and the rows of S's left inverse S⁺ = R⁻¹Q₁ᵀ.
+// its motion subspace S (6 × nd, child frame) and the rows of S's left inverse
+// S⁺ = R⁻¹Q₁ᵀ, kept while S stays the same (constant for most joints on forward edges).
 type edgeGeom struct {
 	qr    smallQR
 	spinv [6]spatial.Vec6
+	sub   [6]spatial.Vec6 // the S they were computed for
+	ok    bool            // computed at least once
 }
 
 // cutGeom is a comparison's geometry at the current placement.
@@ -148,7 +152,7 @@ func (s *Solver) Partition() *closure.Partition { return s.p }
 // refinement (dyn.Data, about 1 kB per body) and slice headers are not counted, so the real
 // heap is about a quarter more (9.4 MB against 7.3 MB on the 300-loop ladder).
 func (s *Solver) Bytes() int {
-	n := 8*(len(s.indPos)+len(s.placedQ)) + (288+48)*len(s.hu) + (36+48)*8*len(s.edges) +
+	n := 8*(len(s.indPos)+len(s.placedQ)) + (288+48)*len(s.hu) + (36+48+36)*8*len(s.edges) +
 		len(s.cuts)*(8*(6*6*3+6+24)) + 24*8*len(s.pose) + 4*48*len(s.twist)
 	for _, sy := range []*system{s.dyn, s.lift} {
 		n += sy.chol.bytes() + 48*len(sy.grow)
@@ -178,6 +182,11 @@ func (s *Solver) place(c *closure.Data, q []float64) {
 		s.pose[ed.Child] = s.pose[ed.Parent].Mul(s.xe[e])
 		j := &m.Joints[ed.Joint]
 		eg := &s.edges[e]
+		if eg.ok && slices.Equal(s.s[j.V0:j.V0+j.NV], eg.sub[:j.NV]) {
+			continue // the subspace in the child frame is that of the last placement
+		}
+		copy(eg.sub[:], s.s[j.V0:j.V0+j.NV])
+		eg.ok = true
 		var a [6][6]float64
 		for k := range j.NV {
 			for i := range 6 {
