@@ -257,19 +257,17 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		xmax[k] = maxAbs(xk)
 		unscale(e.Data[c*e.Stride:c*e.Stride+d], xk, l.scale[k], invScale)
 	}
+	// The row's bound needs its |R_p||X| term only when its |R_a| term alone does not
+	// cover the residual (the threshold grows with the bound): the decision is the same.
 	refine := false
 	for i := range r {
 		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d : i*l.res.Stride+d]
-		vals, cols := l.rp0Val[l.rp0Ptr[i]:l.rp0Ptr[i+1]], l.rp0Col[l.rp0Ptr[i]:l.rp0Ptr[i+1]]
+		lo, hi := l.rp0Ptr[i], l.rp0Ptr[i+1]
+		vals, cols := l.rp0Val[lo:hi], l.rp0Col[lo:hi]
 		mulSub(ri, l.ra0.Data[i*l.ra0.Stride:i*l.ra0.Stride+d], vals, cols, l.ra.Data, l.ra.Stride)
-		bound := l.raMax[i] + absDot(vals, cols, xmax)
-		if thr := refineTol * epsilon * bound; !refine {
-			for _, x := range ri {
-				if !(math.Abs(x) <= thr) { // a NaN residual refines (and stays NaN)
-					refine = true
-					break
-				}
-			}
+		if rmax := maxAbs(ri); !refine && !(rmax <= refineTol*epsilon*l.raMax[i]) {
+			bound := l.raMax[i] + absDot(vals, cols, xmax)
+			refine = !(rmax <= refineTol*epsilon*bound) // a NaN residual refines (and stays NaN)
 		}
 	}
 	if refine {
