@@ -335,6 +335,17 @@ func (f *bordered) solve(b blas64.General) {
 	}
 	// y's layout: block row t of group g at row0+t, in pivoted order.
 	y := f.y[: f.n*m : f.n*m]
+	if m == 1 && bs == 1 {
+		for gi := range f.groups {
+			g := &f.groups[gi]
+			yg, bg := y[g.row0:g.row0+g.r], b.Data[g.row0:g.row0+g.r]
+			for t, e := range g.perm[:len(yg)] {
+				yg[t] = bg[e]
+			}
+		}
+		f.solveY1(b.Data[:f.n])
+		return
+	}
 	for gi := range f.groups {
 		g := &f.groups[gi]
 		for t, e := range g.perm {
@@ -475,8 +486,15 @@ func (f *bordered) solveSparse(bc []float64, x blas64.General) {
 	for gi := range f.groups {
 		g := &f.groups[gi]
 		k := len(g.rhs)
+		yg, bg := y[g.row0*kw:(g.row0+g.r)*kw], bc[g.row0*kw:(g.row0+g.r)*kw]
+		if k == 2 {
+			for t, e := range g.perm {
+				yg[t*kw], yg[t*kw+1] = bg[e*kw], bg[e*kw+1]
+			}
+			continue
+		}
 		for t, e := range g.perm {
-			copyShort(y[(g.row0+t)*kw:(g.row0+t)*kw+k], bc[(g.row0+e)*kw:(g.row0+e)*kw+k])
+			copyShort(yg[t*kw:t*kw+k], bg[e*kw:e*kw+k])
 		}
 	}
 	// Forward elimination as in solveY: column by column, the groups in step.
@@ -531,8 +549,12 @@ func (f *bordered) solveSparse(bc []float64, x blas64.General) {
 			}
 			xt := x.Data[(g.col0+t)*xs : (g.col0+t)*xs+m : (g.col0+t)*xs+m]
 			copyShort(xt, zero)
-			for q, v := range y[(g.row0+t)*kw : (g.row0+t)*kw+len(g.rhs)] {
-				xt[g.rhs[q]] = v
+			if yt := y[(g.row0+t)*kw:]; len(g.rhs) == 2 {
+				xt[g.rhs[0]], xt[g.rhs[1]] = yt[0], yt[1]
+			} else {
+				for q, c := range g.rhs {
+					xt[c] = yt[q]
+				}
 			}
 			o := g.off + t*g.w
 			ut := f.a[o : o+g.w]
@@ -573,9 +595,10 @@ func (f *bordered) solveY1(x []float64) {
 		a, w := f.a[g.off:g.off+g.r*g.w], g.w
 		yg := y[g.row0 : g.row0+g.r]
 		for j := range g.c {
-			v := yg[j]
+			v, at := yg[j], (j+1)*w+j // at: entry (t, j) of the block
 			for t := j + 1; t < len(yg); t++ {
-				yg[t] -= a[t*w+j] * v
+				yg[t] -= a[at] * v
+				at += w
 			}
 		}
 	}
@@ -605,8 +628,10 @@ func (f *bordered) solveY1(x []float64) {
 		for t := c - 1; t >= 0; t-- {
 			v := quotient(yg[t], a[t*w+t], f.inv[g.col0+t])
 			xg[t] = v
+			at := t // entry (i, t) of the block
 			for i := range t {
-				yg[i] -= a[i*w+t] * v
+				yg[i] -= a[at] * v
+				at += w
 			}
 		}
 	}
