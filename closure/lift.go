@@ -254,8 +254,7 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	xmax := l.bound[:r:r]
 	for k, c := range l.dep {
 		xk := l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d]
-		xmax[k] = maxAbs(xk)
-		unscale(e.Data[c*e.Stride:c*e.Stride+d], xk, l.scale[k], invScale)
+		xmax[k] = unscaleMax(e.Data[c*e.Stride:c*e.Stride+d], xk, l.scale[k], invScale)
 	}
 	// The row's bound needs its |R_p||X| term only when its |R_a| term alone does not
 	// cover the residual (the threshold grows with the bound): the decision is the same.
@@ -289,6 +288,17 @@ func unscale(row, x []float64, cs float64, invScale []float64) {
 	for k := range row {
 		row[k] = x[k] * cs * invScale[k]
 	}
+}
+
+// unscaleMax is unscale returning the largest magnitude in x (as maxAbs), in one sweep.
+func unscaleMax(row, x []float64, cs float64, invScale []float64) float64 {
+	x, invScale = x[:len(row)], invScale[:len(row)]
+	var m uint64
+	for k, v := range x {
+		m = max(m, math.Float64bits(v)&^(1<<63))
+		row[k] = v * cs * invScale[k]
+	}
+	return math.Float64frombits(m)
 }
 
 // factor writes the scaled blocks from C (raw) and factorises R_p with the bordered
