@@ -322,13 +322,12 @@ func eliminate(a []float64, w, k, r int, rk []float64) float64 {
 		ri[k] = l
 		ri = ri[k+1:]
 		ri = ri[:len(right)]
-		j := 0
-		for ; j+2 <= len(right); j += 2 {
+		for j := 0; j < len(ri)-1; j += 2 { // pairs of entries (bounds proven by the loop)
 			ri[j] -= l * right[j]
 			ri[j+1] -= l * right[j+1]
 		}
-		if j < len(right) {
-			ri[j] -= l * right[j]
+		if n := len(ri); n%2 == 1 {
+			ri[n-1] -= l * right[n-1]
 		}
 	}
 	return inv
