@@ -294,6 +294,7 @@ func pivotSwap(a []float64, w, k, r int) int {
 	}
 	if p != k {
 		rk, rp := a[k*w:k*w+w:k*w+w], a[p*w:p*w+w:p*w+w]
+		rp = rp[:len(rk)]
 		for j := range rk {
 			rk[j], rp[j] = rp[j], rk[j]
 		}
