@@ -492,13 +492,12 @@ func (l *Lift) rpNorm() float64 {
 func absDot(vals []float64, cols []int, x []float64) float64 {
 	cols = cols[:len(vals)]
 	s0, s1 := 0.0, 0.0
-	q := 0
-	for ; q+2 <= len(vals); q += 2 {
+	for q := 0; q < len(vals)-1; q += 2 {
 		s0 += math.Abs(vals[q]) * x[cols[q]]
 		s1 += math.Abs(vals[q+1]) * x[cols[q+1]]
 	}
-	if q < len(vals) {
-		s0 += math.Abs(vals[q]) * x[cols[q]]
+	if n := len(vals); n%2 == 1 {
+		s0 += math.Abs(vals[n-1]) * x[cols[n-1]]
 	}
 	return s0 + s1
 }
