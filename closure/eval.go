@@ -454,18 +454,17 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 	if v == nil {
 		return
 	}
-	// relW = Σ (Ad_g s_k) v_k, summed in scalars (Go keeps arrays in memory).
-	var r0, r1, r2, r3, r4, r5 float64
-	vs := v[ed.v0 : ed.v0+len(sb)]
-	for k, vk := range vs {
-		sk := &sb[k]
-		r0, r1, r2 = r0+sk[0]*vk, r1+sk[1]*vk, r2+sk[2]*vk
-		r3, r4, r5 = r3+sk[3]*vk, r4+sk[4]*vk, r5+sk[5]*vk
+	var relW spatial.Vec6 // Σ (Ad_g s_k) v_k
+	for k := range sb {
+		vk, sk := v[ed.v0+k], &sb[k]
+		for i := range relW {
+			relW[i] += sk[i] * vk
+		}
 	}
-	relW := spatial.Vec6{r0, r1, r2, r3, r4, r5}
 	w, wp := &d.w[c], &d.w[ed.parent]
-	w[0], w[1], w[2] = wp[0]+r0, wp[1]+r1, wp[2]+r2
-	w[3], w[4], w[5] = wp[3]+r3, wp[4]+r4, wp[5]+r5
+	for i := range w {
+		w[i] = wp[i] + relW[i]
+	}
 	wd := &d.wd[c]
 	wd.AddCrossMotion(&d.wd[ed.parent], w, &relW)
 	if ed.bias {
@@ -535,15 +534,17 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 	var cutW, cutWd spatial.Vec6 // the twist and acceleration of A after the cut joint
 	if c.Joint >= 0 && v != nil {
 		j := &m.Joints[c.Joint]
-		var r0, r1, r2, r3, r4, r5 float64 // Σ S_k v_k, in scalars (Go keeps arrays in memory)
-		for k, vk := range v[j.V0 : j.V0+j.NV] {
-			sk := &d.s[j.V0+k]
-			r0, r1, r2 = r0+sk[0]*vk, r1+sk[1]*vk, r2+sk[2]*vk
-			r3, r4, r5 = r3+sk[3]*vk, r4+sk[4]*vk, r5+sk[5]*vk
+		var rel, relW spatial.Vec6 // Σ S_k v_k, then Ad_fp of it
+		for k := j.V0; k < j.V0+j.NV; k++ {
+			sk, vk := &d.s[k], v[k]
+			for i := range rel {
+				rel[i] += sk[i] * vk
+			}
 		}
-		rel, relW := spatial.Vec6{r0, r1, r2, r3, r4, r5}, spatial.Vec6{} // then Ad_fp of it
 		fp.ActMotionTo(&relW, &rel)
-		cutW = spatial.Vec6{wA[0] + relW[0], wA[1] + relW[1], wA[2] + relW[2], wA[3] + relW[3], wA[4] + relW[4], wA[5] + relW[5]}
+		for i := range cutW {
+			cutW[i] = wA[i] + relW[i]
+		}
 		cutWd.AddCrossMotion(wdA, &cutW, &relW)
 		if !j.Model.ConstantSubspace() {
 			b := j.Model.BiasTwist(q[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV])
@@ -571,10 +572,14 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 	if v != nil {
 		// V = Ad_{fp⁻¹}(w_B − w_A), V̇ = Ad_{fp⁻¹}(ẇ_B − ẇ_A − w_A × (w_B − w_A)).
 		wB, wdB := &d.w[c.NodeB], &d.wd[c.NodeB]
-		var x, V, Vd spatial.Vec6
-		rel := spatial.Vec6{wB[0] - wA[0], wB[1] - wA[1], wB[2] - wA[2], wB[3] - wA[3], wB[4] - wA[4], wB[5] - wA[5]}
+		var rel, x, V, Vd spatial.Vec6
+		for i := range rel {
+			rel[i] = wB[i] - wA[i]
+		}
 		x.AddCrossMotion(wdA, wA, &rel)
-		x = spatial.Vec6{wdB[0] - x[0], wdB[1] - x[1], wdB[2] - x[2], wdB[3] - x[3], wdB[4] - x[4], wdB[5] - x[5]}
+		for i := range x {
+			x[i] = wdB[i] - x[i]
+		}
 		fpInv.ActMotionTo(&V, &rel)
 		fpInv.ActMotionTo(&Vd, &x)
 		rf.accel(V, Vd, d.Gamma[c.Row:c.Row+c.Rows()])
