@@ -38,11 +38,16 @@ type bordered struct {
 	// sRow0 its value before the Schur pivoting.
 	s, sz       []float64 // sz: the Schur part of a right-hand side
 	sRow, sRow0 []int
-	sOdd        bool      // the Schur pivoting swapped rows an odd number of times
-	staticSign  int       // sign of the static part of the row permutation (see newBordered)
-	y           []float64 // solve scratch: right-hand sides in pivoted group order
-	iota        []int     // 0, 1, …, n−1
-	cmax        int       // the most own columns of a group
+	sOdd        bool // the Schur pivoting swapped rows an odd number of times
+	staticSign  int  // sign of the static part of the row permutation (see newBordered)
+	// factor notes its pivots for sign and pivotRatio as it takes them: whether an odd
+	// number of them is negative (with the groups' odd permutations), and the least and
+	// largest magnitude as bit patterns (see maxAbs).
+	pivNeg       bool
+	pivLo, pivHi uint64
+	y            []float64 // solve scratch: right-hand sides in pivoted group order
+	iota         []int     // 0, 1, …, n−1
+	cmax         int       // the most own columns of a group
 	// inv holds the reciprocals of the pivots U_kk, unknown by unknown (see reciprocal).
 	inv []float64
 	// kw is the row length of solveSparse's compact right-hand sides (the most columns of
@@ -218,6 +223,7 @@ func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 func (f *bordered) factor() bool {
 	nb := f.nb
 	clear(f.s)
+	f.pivNeg, f.pivLo, f.pivHi = false, math.Float64bits(math.Inf(1)), 0
 	sk := 0
 	for gi := range f.groups {
 		g := &f.groups[gi]
@@ -236,6 +242,7 @@ func (f *bordered) factor() bool {
 				g.perm[k], g.perm[p] = g.perm[p], g.perm[k]
 				g.odd = !g.odd
 			}
+			f.notePivot(a[k*w+k])
 			f.inv[g.col0+k] = eliminate(a, w, k, r, a[k*w:k*w+w:k*w+w])
 		}
 		for t := g.c; t < r; t++ {
@@ -259,9 +266,17 @@ func (f *bordered) factor() bool {
 			f.sRow[k], f.sRow[p] = f.sRow[p], f.sRow[k]
 			f.sOdd = !f.sOdd
 		}
+		f.notePivot(s[k*nb+k])
 		f.inv[f.nc+k] = eliminate(s, nb, k, nb, s[k*nb:k*nb+nb:k*nb+nb])
 	}
 	return true
+}
+
+// notePivot adds pivot d to the sign and magnitude range that sign and pivotRatio report.
+func (f *bordered) notePivot(d float64) {
+	f.pivNeg = f.pivNeg != (d < 0)
+	b := math.Float64bits(d) &^ (1 << 63) // magnitudes order as their bit patterns
+	f.pivLo, f.pivHi = min(f.pivLo, b), max(f.pivHi, b)
 }
 
 // pivotSwap chooses the partial pivot of column k among rows k..r−1 of the row-major
@@ -279,6 +294,7 @@ func pivotSwap(a []float64, w, k, r int) int {
 	}
 	if p != k {
 		rk, rp := a[k*w:k*w+w:k*w+w], a[p*w:p*w+w:p*w+w]
+		rp = rp[:len(rk)]
 		for j := range rk {
 			rk[j], rp[j] = rp[j], rk[j]
 		}
@@ -307,13 +323,12 @@ func eliminate(a []float64, w, k, r int, rk []float64) float64 {
 		ri[k] = l
 		ri = ri[k+1:]
 		ri = ri[:len(right)]
-		j := 0
-		for ; j+2 <= len(right); j += 2 {
+		for j := 0; j < len(ri)-1; j += 2 { // pairs of entries (bounds proven by the loop)
 			ri[j] -= l * right[j]
 			ri[j+1] -= l * right[j+1]
 		}
-		if j < len(right) {
-			ri[j] -= l * right[j]
+		if n := len(ri); n%2 == 1 {
+			ri[n-1] -= l * right[n-1]
 		}
 	}
 	return inv
@@ -335,6 +350,17 @@ func (f *bordered) solve(b blas64.General) {
 	}
 	// y's layout: block row t of group g at row0+t, in pivoted order.
 	y := f.y[: f.n*m : f.n*m]
+	if m == 1 && bs == 1 {
+		for gi := range f.groups {
+			g := &f.groups[gi]
+			yg, bg := y[g.row0:g.row0+g.r], b.Data[g.row0:g.row0+g.r]
+			for t, e := range g.perm[:len(yg)] {
+				yg[t] = bg[e]
+			}
+		}
+		f.solveY1(b.Data[:f.n])
+		return
+	}
 	for gi := range f.groups {
 		g := &f.groups[gi]
 		for t, e := range g.perm {
@@ -475,8 +501,15 @@ func (f *bordered) solveSparse(bc []float64, x blas64.General) {
 	for gi := range f.groups {
 		g := &f.groups[gi]
 		k := len(g.rhs)
+		yg, bg := y[g.row0*kw:(g.row0+g.r)*kw], bc[g.row0*kw:(g.row0+g.r)*kw]
+		if k == 2 {
+			for t, e := range g.perm {
+				yg[t*kw], yg[t*kw+1] = bg[e*kw], bg[e*kw+1]
+			}
+			continue
+		}
 		for t, e := range g.perm {
-			copyShort(y[(g.row0+t)*kw:(g.row0+t)*kw+k], bc[(g.row0+e)*kw:(g.row0+e)*kw+k])
+			copyShort(yg[t*kw:t*kw+k], bg[e*kw:e*kw+k])
 		}
 	}
 	// Forward elimination as in solveY: column by column, the groups in step.
@@ -531,8 +564,12 @@ func (f *bordered) solveSparse(bc []float64, x blas64.General) {
 			}
 			xt := x.Data[(g.col0+t)*xs : (g.col0+t)*xs+m : (g.col0+t)*xs+m]
 			copyShort(xt, zero)
-			for q, v := range y[(g.row0+t)*kw : (g.row0+t)*kw+len(g.rhs)] {
-				xt[g.rhs[q]] = v
+			if yt := y[(g.row0+t)*kw:]; len(g.rhs) == 2 {
+				xt[g.rhs[0]], xt[g.rhs[1]] = yt[0], yt[1]
+			} else {
+				for q, c := range g.rhs {
+					xt[c] = yt[q]
+				}
 			}
 			o := g.off + t*g.w
 			ut := f.a[o : o+g.w]
@@ -573,9 +610,10 @@ func (f *bordered) solveY1(x []float64) {
 		a, w := f.a[g.off:g.off+g.r*g.w], g.w
 		yg := y[g.row0 : g.row0+g.r]
 		for j := range g.c {
-			v := yg[j]
+			v, at := yg[j], (j+1)*w+j // at: entry (t, j) of the block
 			for t := j + 1; t < len(yg); t++ {
-				yg[t] -= a[t*w+j] * v
+				yg[t] -= a[at] * v
+				at += w
 			}
 		}
 	}
@@ -605,8 +643,10 @@ func (f *bordered) solveY1(x []float64) {
 		for t := c - 1; t >= 0; t-- {
 			v := quotient(yg[t], a[t*w+t], f.inv[g.col0+t])
 			xg[t] = v
+			at := t // entry (i, t) of the block
 			for i := range t {
-				yg[i] -= a[i*w+t] * v
+				yg[i] -= a[at] * v
+				at += w
 			}
 		}
 	}
@@ -732,26 +772,15 @@ func (f *bordered) solveTY(x []float64) []float64 {
 	return y
 }
 
-// sign returns the sign of det A (+1 or -1; 0 when a pivot is zero).
+// sign returns the sign of det A (+1 or -1; 0 when a pivot is zero), from the pivots and
+// row interchanges of the last factor.
 func (f *bordered) sign() int {
-	neg := f.sOdd != (f.staticSign < 0)
-	for k := range f.nb {
-		d := f.s[k*f.nb+k]
-		if d == 0 {
-			return 0
-		}
-		neg = neg != (d < 0)
+	if f.pivLo == 0 && f.n > 0 {
+		return 0
 	}
+	neg := f.sOdd != (f.staticSign < 0) != f.pivNeg
 	for gi := range f.groups {
-		g := &f.groups[gi]
-		neg = neg != g.odd
-		for t := range g.c {
-			d := f.a[g.off+t*g.w+t]
-			if d == 0 {
-				return 0
-			}
-			neg = neg != (d < 0)
-		}
+		neg = neg != f.groups[gi].odd
 	}
 	if neg {
 		return -1
@@ -762,23 +791,10 @@ func (f *bordered) sign() int {
 // pivotRatio returns min |U_kk| / max |U_kk| over the pivots (1 for an empty matrix; NaN
 // when a pivot is NaN).
 func (f *bordered) pivotRatio() float64 {
-	// Magnitudes order as their bit patterns, and a NaN's lies above +Inf's.
-	lo, hi := math.Float64bits(math.Inf(1)), uint64(0)
-	for k := range f.nb {
-		d := math.Float64bits(f.s[k*f.nb+k]) &^ (1 << 63)
-		lo, hi = min(lo, d), max(hi, d)
-	}
-	for gi := range f.groups {
-		g := &f.groups[gi]
-		for t := range g.c {
-			d := math.Float64bits(f.a[g.off+t*g.w+t]) &^ (1 << 63)
-			lo, hi = min(lo, d), max(hi, d)
-		}
-	}
-	if hi == 0 {
+	if f.pivHi == 0 {
 		return 1
 	}
-	return math.Float64frombits(lo) / math.Float64frombits(hi)
+	return math.Float64frombits(f.pivLo) / math.Float64frombits(f.pivHi)
 }
 
 // rcond returns the reciprocal condition number estimate of A (see rcondEstimate). Its

@@ -254,22 +254,19 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	xmax := l.bound[:r:r]
 	for k, c := range l.dep {
 		xk := l.ra.Data[k*l.ra.Stride : k*l.ra.Stride+d]
-		xmax[k] = maxAbs(xk)
-		unscale(e.Data[c*e.Stride:c*e.Stride+d], xk, l.scale[k], invScale)
+		xmax[k] = unscaleMax(e.Data[c*e.Stride:c*e.Stride+d], xk, l.scale[k], invScale)
 	}
+	// The row's bound needs its |R_p||X| term only when its |R_a| term alone does not
+	// cover the residual (the threshold grows with the bound): the decision is the same.
 	refine := false
 	for i := range r {
 		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d : i*l.res.Stride+d]
-		vals, cols := l.rp0Val[l.rp0Ptr[i]:l.rp0Ptr[i+1]], l.rp0Col[l.rp0Ptr[i]:l.rp0Ptr[i+1]]
+		lo, hi := l.rp0Ptr[i], l.rp0Ptr[i+1]
+		vals, cols := l.rp0Val[lo:hi], l.rp0Col[lo:hi]
 		mulSub(ri, l.ra0.Data[i*l.ra0.Stride:i*l.ra0.Stride+d], vals, cols, l.ra.Data, l.ra.Stride)
-		bound := l.raMax[i] + absDot(vals, cols, xmax)
-		if thr := refineTol * epsilon * bound; !refine {
-			for _, x := range ri {
-				if !(math.Abs(x) <= thr) { // a NaN residual refines (and stays NaN)
-					refine = true
-					break
-				}
-			}
+		if rmax := maxAbs(ri); !refine && !(rmax <= refineTol*epsilon*l.raMax[i]) {
+			bound := l.raMax[i] + absDot(vals, cols, xmax)
+			refine = !(rmax <= refineTol*epsilon*bound) // a NaN residual refines (and stays NaN)
 		}
 	}
 	if refine {
@@ -291,6 +288,17 @@ func unscale(row, x []float64, cs float64, invScale []float64) {
 	for k := range row {
 		row[k] = x[k] * cs * invScale[k]
 	}
+}
+
+// unscaleMax is unscale returning the largest magnitude in x (as maxAbs), in one sweep.
+func unscaleMax(row, x []float64, cs float64, invScale []float64) float64 {
+	x, invScale = x[:len(row)], invScale[:len(row)]
+	var m uint64
+	for k, v := range x {
+		m = max(m, math.Float64bits(v)&^(1<<63))
+		row[k] = v * cs * invScale[k]
+	}
+	return math.Float64frombits(m)
 }
 
 // factor writes the scaled blocks from C (raw) and factorises R_p with the bordered
@@ -484,13 +492,12 @@ func (l *Lift) rpNorm() float64 {
 func absDot(vals []float64, cols []int, x []float64) float64 {
 	cols = cols[:len(vals)]
 	s0, s1 := 0.0, 0.0
-	q := 0
-	for ; q+2 <= len(vals); q += 2 {
+	for q := 0; q < len(vals)-1; q += 2 {
 		s0 += math.Abs(vals[q]) * x[cols[q]]
 		s1 += math.Abs(vals[q+1]) * x[cols[q+1]]
 	}
-	if q < len(vals) {
-		s0 += math.Abs(vals[q]) * x[cols[q]]
+	if n := len(vals); n%2 == 1 {
+		s0 += math.Abs(vals[n-1]) * x[cols[n-1]]
 	}
 	return s0 + s1
 }
