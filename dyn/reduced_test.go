@@ -118,7 +118,8 @@ func TestReducedColumnFormEqualsSparse(t *testing.T) {
 			continue
 		}
 		e := s.E.RawMatrix()
-		r.colProducts(r.tree, e, s.c)
+		r.transposed(e, s.c)
+		r.colProducts(r.tree)
 		mr, hr := append([]float64(nil), r.Mr...), append([]float64(nil), r.Hr...)
 		r.sparseProducts(r.tree, e, s.c)
 		for i := range mr {
