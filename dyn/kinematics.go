@@ -115,11 +115,27 @@ func (d *Data) ForwardKinematicsPlaced(q, v []float64, x []spatial.Transform, s 
 		panic(fmt.Sprintf("dyn: ForwardKinematicsPlaced: len(x), len(s) = %d, %d; want %d, at least %d", len(x), len(s), len(m.Edges), m.NVT))
 	}
 	copy(d.s, s[:m.NVT])
-	d.swValid = false
-	for e := range m.Edges {
-		d.placeEdge(e, &x[e])
+	// One sweep over the edges: the edge transform, the child's pose, its twist
+	// X⁻¹ twist_parent + S v and the world subspaces of the edge's velocities (the
+	// arithmetic of placeEdge, velocities and worldSubspaces).
+	for e := range d.edges {
+		er := &d.edges[e]
+		c := er.child
+		xe := &x[e]
+		d.xup[c] = *xe
+		pc := &d.pose[c]
+		mulTransform(pc, &d.pose[er.parent], xe)
+		tw := &d.twist[c]
+		invActMotion(tw, xe, &d.twist[er.parent])
+		var s0, s1, s2, s3, s4, s5 float64
+		for k := er.v0; k < er.v0+er.nv; k++ {
+			sk, vk := &d.s[k], v[k]
+			s0, s1, s2, s3, s4, s5 = s0+sk[0]*vk, s1+sk[1]*vk, s2+sk[2]*vk, s3+sk[3]*vk, s4+sk[4]*vk, s5+sk[5]*vk
+			actMotion(&d.sw[k], pc, sk)
+		}
+		tw[0], tw[1], tw[2], tw[3], tw[4], tw[5] = tw[0]+s0, tw[1]+s1, tw[2]+s2, tw[3]+s3, tw[4]+s4, tw[5]+s5
 	}
-	d.velocities(v)
+	d.swValid = true
 	d.kinematicAt(q, v)
 }
 
