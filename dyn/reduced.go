@@ -119,7 +119,7 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 	}
 	t := r.tree
 	d.massBias(t, q, v, fext, r.HT)
-	t.densePattern(r.MT)
+	t.densePattern(r.MT, r.sti)
 	if nd == 0 {
 		return
 	}

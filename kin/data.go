@@ -44,6 +44,12 @@ type Data struct {
 	// velocities of port i's joint terms, or those on its attachments' root paths. The
 	// other entries of JEll stay zero from NewData on.
 	portCols [][]int
+	// portRow[i] holds, for a port of joint terms, its JEll row on portCols[i] (the sum of
+	// its terms' coefficients per column, in term order), which does not depend on q; nil
+	// for a two-point port.
+	portRow [][]float64
+	// portQ[i] holds the configuration index of each of the joint terms of port i.
+	portQ [][]int
 	// world[k] is WorldSubspace(k) at the last Kinematics.
 	world []spatial.Vec6
 	// scratch for cut-joint subspaces.
@@ -81,6 +87,17 @@ func NewData(m *compile.Model, c *closure.Data, l *closure.Lift) *Data {
 		}
 		slices.Sort(cols)
 		kd.portCols[i] = slices.Compact(cols)
+		if !p.TwoPoint {
+			row, qs := make([]float64, len(kd.portCols[i])), make([]int, len(p.Terms))
+			for k, t := range p.Terms {
+				j := &m.Joints[t.Joint]
+				row[slices.Index(kd.portCols[i], j.V0)] += t.Coef
+				qs[k] = j.Q0
+			}
+			kd.portRow, kd.portQ = append(kd.portRow, row), append(kd.portQ, qs)
+		} else {
+			kd.portRow, kd.portQ = append(kd.portRow, nil), append(kd.portQ, nil)
+		}
 	}
 	return kd
 }
