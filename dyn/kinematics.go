@@ -114,10 +114,10 @@ func (d *Data) ForwardKinematicsPlaced(q, v []float64, x []spatial.Transform, s 
 	if len(x) != len(m.Edges) || len(s) < m.NVT {
 		panic(fmt.Sprintf("dyn: ForwardKinematicsPlaced: len(x), len(s) = %d, %d; want %d, at least %d", len(x), len(s), len(m.Edges), m.NVT))
 	}
-	copy(d.s, s[:m.NVT])
-	// One sweep over the edges: the edge transform, the child's pose, its twist
-	// X⁻¹ twist_parent + S v and the world subspaces of the edge's velocities (the
-	// arithmetic of placeEdge, velocities and worldSubspaces).
+	s = s[:m.NVT]
+	// One sweep over the edges: the edge transform and subspace columns, the child's pose,
+	// its twist X⁻¹ twist_parent + S v and the world subspaces of the edge's velocities
+	// (the arithmetic of placeEdge, velocities and worldSubspaces).
 	for e := range d.edges {
 		er := &d.edges[e]
 		c := er.child
@@ -130,6 +130,7 @@ func (d *Data) ForwardKinematicsPlaced(q, v []float64, x []spatial.Transform, s 
 		var s0, s1, s2, s3, s4, s5 float64
 		for k := er.v0; k < er.v0+er.nv; k++ {
 			sk, vk := &d.s[k], v[k]
+			*sk = s[k]
 			s0, s1, s2, s3, s4, s5 = s0+sk[0]*vk, s1+sk[1]*vk, s2+sk[2]*vk, s3+sk[3]*vk, s4+sk[4]*vk, s5+sk[5]*vk
 			actMotion(&d.sw[k], pc, sk)
 		}
