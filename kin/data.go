@@ -52,6 +52,9 @@ type Data struct {
 	portQ [][]int
 	// world[k] is WorldSubspace(k) at the last Kinematics.
 	world []spatial.Vec6
+	// placed[n] reports that the closure workspace's ground pose of node n is current
+	// (closure.Data.GroundPlacements), for Kinematics.
+	placed []bool
 	// scratch for cut-joint subspaces.
 	sj [6]spatial.Vec6
 }
@@ -64,7 +67,7 @@ func NewData(m *compile.Model, c *closure.Data, l *closure.Lift) *Data {
 	nf, d := len(m.Ports), l.P.Mobility
 	kd := &Data{m: m, Lift: l, Closure: c, Dyn: dyn.NewData(m),
 		Ports: m.Ports, V: make([]float64, m.NV), Curv: make([]float64, m.NV), Ell: make([]float64, nf),
-		last: make([]int, len(m.Bodies)+1), world: make([]spatial.Vec6, m.NVT)}
+		last: make([]int, len(m.Bodies)+1), world: make([]spatial.Vec6, m.NVT), placed: make([]bool, len(m.Bodies)+1)}
 	kd.JEll, kd.L = denseOrEmpty(nf, m.NV), denseOrEmpty(nf, d)
 	kd.last[compile.Ground] = -1
 	for _, ed := range m.Edges {
@@ -158,10 +161,12 @@ func (d *Data) PortMap() {
 // and Jacobians J_x read it. It needs no feasible q, so differentials can be checked at
 // off-manifold states; L, V and Curv keep their last values. The tree is placed from the
 // closure workspace's edge placements, so after a closure evaluation at the same q the
-// joints are not evaluated again.
+// joints are not evaluated again, nor the poses and world subspaces that evaluation
+// composed from the ground.
 func (d *Data) Kinematics(q []float64) {
 	x, s := d.Closure.EdgePlacements(q)
-	d.Dyn.ForwardKinematicsPlaced(q, d.V, x, s)
+	g, sb := d.Closure.GroundPlacements(d.placed)
+	d.Dyn.ForwardKinematicsGround(q, d.V, x, s, g, sb, d.placed)
 	d.Dyn.WorldSubspaces(d.world)
 	d.ports(q)
 }
