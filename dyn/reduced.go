@@ -41,7 +41,7 @@ type Reduced struct {
 	// sti[p] is the column i of the stored entry p of tree (row k holds i = k, λ(k), …),
 	// so that colProducts reads the entries without walking λ.
 	sti  []int32
-	mc   []float64 // h_T + M_T c_T, len N
+	mc   []float64 // h_T + M_T c_T, len N (the sparse form; colProducts keeps it as me's column D)
 	enz  []int32   // column indices of the nonzero entries of E_T, row by row (cap N·D)
 	eoff []int     // row offsets into enz, len N+1
 	// identity reports that E_T was the identity at the last ReducedDynamics (a loop-free
@@ -54,7 +54,7 @@ type Reduced struct {
 	// denseE reports that E_T was dense at the last ReducedDynamics (colProducts; enz/eoff
 	// then need not hold its pattern).
 	denseE bool
-	tree      *TreeMatrix
+	tree   *TreeMatrix
 	// The tree form's state of the last ReducedDynamics, for Forward and Inverse.
 	dyn  *Data
 	q, v []float64
