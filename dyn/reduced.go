@@ -37,7 +37,7 @@ type Reduced struct {
 
 	chol []float64 // Cholesky factor of Mr (upper), valid after Forward
 	me   []float64 // M_T E_T, N×D (row-major; column-major in the dense form, colProducts, with mc as column D)
-	et   []float64 // E_T column-major with c_T as column D ((D+1)×N; colProducts)
+	et   []float64 // E_T column-major (D×N; colProducts)
 	// sti[p] is the column i of the stored entry p of tree (row k holds i = k, λ(k), …),
 	// so that colProducts reads the entries without walking λ.
 	sti  []int32
@@ -51,9 +51,11 @@ type Reduced struct {
 	// patterned reports that enz/eoff hold the pattern of E_T at the last ReducedDynamics
 	// that recorded one (not those that kept the column form).
 	patterned bool
-	// denseE reports that E_T was dense at the last ReducedDynamics (colProducts; enz/eoff
-	// then need not hold its pattern).
+	// denseE reports that E_T was dense (colProducts) when ReducedDynamics last recorded
+	// the pattern of E, the matrix lastE; while E is that matrix the dense form is kept
+	// without scanning E again (enz/eoff need not hold its pattern then).
 	denseE bool
+	lastE  *mat.Dense
 	tree   *TreeMatrix
 	// The tree form's state of the last ReducedDynamics, for Forward and Inverse.
 	dyn  *Data
@@ -66,7 +68,7 @@ func NewReduced(nvt, d int) *Reduced {
 	return &Reduced{N: nvt, D: d,
 		MT: make([]float64, nvt*nvt), HT: make([]float64, nvt),
 		Mr: make([]float64, d*d), Hr: make([]float64, d),
-		chol: make([]float64, d*d), me: make([]float64, nvt*(d+1)), et: make([]float64, nvt*(d+1)), mc: make([]float64, nvt),
+		chol: make([]float64, d*d), me: make([]float64, nvt*(d+1)), et: make([]float64, nvt*d), mc: make([]float64, nvt),
 		enz: make([]int32, 0, nvt*d), eoff: make([]int, nvt+1)}
 }
 
@@ -127,24 +129,22 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 	if e.Cols != nd || e.Rows < n {
 		panic(fmt.Sprintf("dyn: ReducedDynamics: E is %d×%d; want at least %d×%d", e.Rows, e.Cols, n, nd))
 	}
-	if r.denseE {
-		// E_T was dense at the last call: transpose and count its nonzeros in one pass, and
-		// keep the column form while it stays dense (not the identity, at least half
-		// nonzero).
-		if nnz := r.transposed(e, c); 2*nnz >= n*nd && (nd != n || nnz != n) {
-			r.colProducts(t)
-			return
-		}
+	if r.denseE && E == r.lastE {
+		// E_T was dense when this lift's E was last scanned: keep the column form (its
+		// results are the sparse form's for any E, so the choice is one of speed only).
+		r.transposed(e)
+		r.colProducts(t, c)
+		return
 	}
 	// The nonzero pattern of E_T, row by row.
 	r.pattern(e, n, nd)
-	r.patterned = true
+	r.patterned, r.lastE = true, E
 	r.denseE = !r.identity && 2*len(r.enz) >= n*nd
 	if r.denseE {
 		// A dense E_T (Stewart's legs all reach every independent coordinate): the
 		// products column by column, in long loops.
-		r.transposed(e, c)
-		r.colProducts(t)
+		r.transposed(e)
+		r.colProducts(t, c)
 		return
 	}
 	if r.identity {
@@ -203,15 +203,15 @@ func (r *Reduced) sparseProducts(t *TreeMatrix, e blas64.General, c []float64) {
 }
 
 // colProducts is the products and the projection of ReducedDynamics for a dense E_T, from
-// E_T and c_T held column by column (transposed, column nd being c_T): me's column a is
+// E_T held column by column (transposed) and c_T (len ≥ N): me's column a is
 // M_T times E_T's column a over the stored entries of M_T in the order of the sparse form,
 // its column nd is mc = h_T + M_T c_T, and M_r[a][b] = E_T[:,a]ᵀ me[:,b], h_r[a] =
 // E_T[:,a]ᵀ mc sum over the rows in increasing order, as project does. The zero entries
 // of E_T and M_T add ±0 products, which leave every sum as it is: the results are those of
 // the sparse form.
-func (r *Reduced) colProducts(t *TreeMatrix) {
+func (r *Reduced) colProducts(t *TreeMatrix, c []float64) {
 	n, nd := r.N, r.D
-	et, me := r.et[:(nd+1)*n], r.me[:(nd+1)*n]
+	et, me := r.et[:nd*n], r.me[:(nd+1)*n]
 	// me = M_T E_T and mc = h_T + M_T c_T, two columns at a time (one walk over the stored
 	// entries serves both).
 	a := 0
@@ -219,9 +219,9 @@ func (r *Reduced) colProducts(t *TreeMatrix) {
 		treeMul2(t, r.sti, nil, et[a*n:a*n+n], et[(a+1)*n:(a+1)*n+n], me[a*n:a*n+n], me[(a+1)*n:(a+1)*n+n])
 	}
 	if a < nd {
-		treeMul2(t, r.sti, r.HT, et[a*n:a*n+n], et[nd*n:nd*n+n], me[a*n:a*n+n], me[nd*n:nd*n+n])
+		treeMul2(t, r.sti, r.HT, et[a*n:a*n+n], c[:n], me[a*n:a*n+n], me[nd*n:nd*n+n])
 	} else {
-		treeMul1(t, r.sti, r.HT, et[nd*n:nd*n+n], me[nd*n:nd*n+n])
+		treeMul1(t, r.sti, r.HT, c[:n], me[nd*n:nd*n+n])
 	}
 	// M_r = E_Tᵀ me (upper triangle, mirrored) and h_r = E_Tᵀ mc: row a pairs E_T's column a
 	// with me's columns a … nd (the last one mc).
@@ -325,24 +325,15 @@ func treeMul1(t *TreeMatrix, sti []int32, b, x, y []float64) {
 	}
 }
 
-// transposed writes E_T (the first N rows of e, D columns) column by column into r.et,
-// followed by c_T as column D, and returns the number of nonzero entries of E_T.
-func (r *Reduced) transposed(e blas64.General, c []float64) int {
+// transposed writes E_T (the first N rows of e, D columns) column by column into r.et.
+func (r *Reduced) transposed(e blas64.General) {
 	n, nd := r.N, r.D
-	et := r.et[:(nd+1)*n]
-	nnz := 0
+	et := r.et[:nd*n]
 	for i := range n {
 		for a, x := range e.Data[i*e.Stride : i*e.Stride+nd] {
 			et[a*n+i] = x
-			nz := 1 // without a branch: E_T's rows mix zeros and nonzeros
-			if x == 0 {
-				nz = 0
-			}
-			nnz += nz
 		}
 	}
-	copy(et[nd*n:], c[:n])
-	return nnz
 }
 
 // Forward solves M_r u̇ = tauR − h_r for u̇ (len D) by Cholesky, with tauR = Lᵀf (plus any
