@@ -128,7 +128,7 @@ func (d *Data) ForwardKinematicsGround(q, v []float64, x []spatial.Transform, s 
 		panic(fmt.Sprintf("dyn: ForwardKinematicsGround: len(placed), len(g), len(sb) = %d, %d, %d; want %d, %d, at least %d",
 			len(placed), len(g), len(sb), len(d.pose), len(d.pose), m.NVT))
 	}
-	s = s[:m.NVT]
+	copy(d.s, s[:m.NVT])
 	// One sweep over the edges: the edge transform and subspace columns, the child's pose,
 	// its twist X⁻¹ twist_parent + S v and the world subspaces of the edge's velocities
 	// (the arithmetic of placeEdge, velocities and worldSubspaces).
@@ -149,15 +149,16 @@ func (d *Data) ForwardKinematicsGround(q, v []float64, x []spatial.Transform, s 
 		var s0, s1, s2, s3, s4, s5 float64
 		for k := er.v0; k < er.v0+er.nv; k++ {
 			sk, vk := &d.s[k], v[k]
-			*sk = s[k]
 			s0, s1, s2, s3, s4, s5 = s0+sk[0]*vk, s1+sk[1]*vk, s2+sk[2]*vk, s3+sk[3]*vk, s4+sk[4]*vk, s5+sk[5]*vk
-			if ground {
-				d.sw[k] = sb[k]
-			} else {
-				actMotion(&d.sw[k], pc, sk)
-			}
 		}
 		tw[0], tw[1], tw[2], tw[3], tw[4], tw[5] = tw[0]+s0, tw[1]+s1, tw[2]+s2, tw[3]+s3, tw[4]+s4, tw[5]+s5
+		if ground {
+			copy(d.sw[er.v0:er.v0+er.nv], sb[er.v0:er.v0+er.nv])
+			continue
+		}
+		for k := er.v0; k < er.v0+er.nv; k++ {
+			actMotion(&d.sw[k], pc, &d.s[k])
+		}
 	}
 	d.swValid = true
 	d.kinematicAt(q, v)

@@ -53,7 +53,9 @@ type Data struct {
 	// world[k] is WorldSubspace(k) at the last Kinematics.
 	world []spatial.Vec6
 	// placed[n] reports that the closure workspace's ground pose of node n is current
-	// (closure.Data.GroundPlacements), for Kinematics.
+	// (closure.Data.GroundPlacements), for Kinematics; nil when no loop closes through the
+	// ground (no comparison has the ground as its lowest common ancestor), so that the
+	// closure evaluation places nothing against it.
 	placed []bool
 	// scratch for cut-joint subspaces.
 	sj [6]spatial.Vec6
@@ -67,7 +69,13 @@ func NewData(m *compile.Model, c *closure.Data, l *closure.Lift) *Data {
 	nf, d := len(m.Ports), l.P.Mobility
 	kd := &Data{m: m, Lift: l, Closure: c, Dyn: dyn.NewData(m),
 		Ports: m.Ports, V: make([]float64, m.NV), Curv: make([]float64, m.NV), Ell: make([]float64, nf),
-		last: make([]int, len(m.Bodies)+1), world: make([]spatial.Vec6, m.NVT), placed: make([]bool, len(m.Bodies)+1)}
+		last: make([]int, len(m.Bodies)+1), world: make([]spatial.Vec6, m.NVT)}
+	for _, c := range m.Comparisons {
+		if c.LCA == compile.Ground {
+			kd.placed = make([]bool, len(m.Bodies)+1)
+			break
+		}
+	}
 	kd.JEll, kd.L = denseOrEmpty(nf, m.NV), denseOrEmpty(nf, d)
 	kd.last[compile.Ground] = -1
 	for _, ed := range m.Edges {
@@ -165,8 +173,12 @@ func (d *Data) PortMap() {
 // composed from the ground.
 func (d *Data) Kinematics(q []float64) {
 	x, s := d.Closure.EdgePlacements(q)
-	g, sb := d.Closure.GroundPlacements(d.placed)
-	d.Dyn.ForwardKinematicsGround(q, d.V, x, s, g, sb, d.placed)
+	if d.placed == nil {
+		d.Dyn.ForwardKinematicsPlaced(q, d.V, x, s)
+	} else {
+		g, sb := d.Closure.GroundPlacements(d.placed)
+		d.Dyn.ForwardKinematicsGround(q, d.V, x, s, g, sb, d.placed)
+	}
 	d.Dyn.WorldSubspaces(d.world)
 	d.ports(q)
 }
