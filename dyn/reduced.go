@@ -212,9 +212,13 @@ func (r *Reduced) sparseProducts(t *TreeMatrix, e blas64.General, c []float64) {
 func (r *Reduced) colProducts(t *TreeMatrix, c []float64) {
 	n, nd := r.N, r.D
 	et, me := r.et[:nd*n], r.me[:(nd+1)*n]
-	// me = M_T E_T and mc = h_T + M_T c_T, two columns at a time (one walk over the stored
-	// entries serves both).
+	// me = M_T E_T and mc = h_T + M_T c_T, four or two columns at a time (one walk over the
+	// stored entries serves them).
 	a := 0
+	for ; a+4 <= nd; a += 4 {
+		treeMul4(t, r.sti, et[a*n:a*n+n], et[(a+1)*n:(a+1)*n+n], et[(a+2)*n:(a+2)*n+n], et[(a+3)*n:(a+3)*n+n],
+			me[a*n:a*n+n], me[(a+1)*n:(a+1)*n+n], me[(a+2)*n:(a+2)*n+n], me[(a+3)*n:(a+3)*n+n])
+	}
 	for ; a+2 <= nd; a += 2 {
 		treeMul2(t, r.sti, nil, et[a*n:a*n+n], et[(a+1)*n:(a+1)*n+n], me[a*n:a*n+n], me[(a+1)*n:(a+1)*n+n])
 	}
@@ -303,6 +307,33 @@ func treeMul2(t *TreeMatrix, sti []int32, b, x0, x1, y0, y1 []float64) {
 			y1[i] += mki * e1
 		}
 		y0[k], y1[k] = s0, s1
+	}
+}
+
+// treeMul4 is treeMul2 for four columns without b: y_j = M x_j.
+func treeMul4(t *TreeMatrix, sti []int32, x0, x1, x2, x3, y0, y1, y2, y3 []float64) {
+	n := t.N
+	x0, x1, x2, x3 = x0[:n], x1[:n], x2[:n], x3[:n]
+	y0, y1, y2, y3 = y0[:n], y1[:n], y2[:n], y3[:n]
+	val, off := t.Val, t.Off[:n+1]
+	sti = sti[:len(val)]
+	for k := range n {
+		p0, p1 := off[k], off[k+1]
+		d := val[p0]
+		e0, e1, e2, e3 := x0[k], x1[k], x2[k], x3[k]
+		s0, s1, s2, s3 := d*e0, d*e1, d*e2, d*e3
+		for p := p0 + 1; p < p1; p++ {
+			mki, i := val[p], sti[p]
+			s0 += mki * x0[i]
+			s1 += mki * x1[i]
+			s2 += mki * x2[i]
+			s3 += mki * x3[i]
+			y0[i] += mki * e0
+			y1[i] += mki * e1
+			y2[i] += mki * e2
+			y3[i] += mki * e3
+		}
+		y0[k], y1[k], y2[k], y3[k] = s0, s1, s2, s3
 	}
 }
 
