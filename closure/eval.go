@@ -398,6 +398,22 @@ func (d *Data) EdgePlacements(q []float64) ([]spatial.Transform, []spatial.Vec6)
 	return d.xe, d.s
 }
 
+// GroundPlacements returns the poses g (per node) and base-frame subspace columns sb (per
+// velocity) of the last evaluation and sets placed[n] (len Bodies+1) for the nodes whose
+// entries hold, at the current placement, X_ground←n and the ground-frame columns Ad_g s of
+// their tree edge: those placed against the ground (the base of loops that close through
+// it; every node with the global evaluator) with the Jacobian's columns. After
+// EdgePlacements at q they are the tree's poses and world subspaces at q
+// (dyn.Data.ForwardKinematicsGround). The slices belong to the workspace: read them
+// before its next evaluation.
+func (d *Data) GroundPlacements(placed []bool) ([]spatial.Transform, []spatial.Vec6) {
+	for n := range placed {
+		ns := &d.node[n]
+		placed[n] = d.gen != 0 && ns.gen == d.gen && ns.gbase == compile.Ground && ns.cols
+	}
+	return d.g, d.sb
+}
+
 // nodeState holds one node's validity stamps (Data.pass, Data.gen).
 type nodeState struct {
 	pass, gen   uint64

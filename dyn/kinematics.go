@@ -108,18 +108,59 @@ func (d *Data) ForwardKinematics(q, v []float64) {
 // returns them (the joints are not evaluated a second time). Its results are those of
 // ForwardKinematics(q, v).
 func (d *Data) ForwardKinematicsPlaced(q, v []float64, x []spatial.Transform, s []spatial.Vec6) {
+	d.ForwardKinematicsGround(q, v, x, s, nil, nil, nil)
+}
+
+// ForwardKinematicsGround is ForwardKinematicsPlaced with, besides, the ground poses g
+// (X_ground←n per node) and ground-frame subspace columns sb (Ad_g s per tree velocity) of
+// the nodes n where placed[n] is set, as closure.Data.GroundPlacements returns them at q
+// (placed nil: none): those nodes' poses and world subspaces (WorldSubspaces) are copied
+// instead of composed again, with the same arithmetic. Its results are those of
+// ForwardKinematics(q, v).
+func (d *Data) ForwardKinematicsGround(q, v []float64, x []spatial.Transform, s []spatial.Vec6, g []spatial.Transform, sb []spatial.Vec6, placed []bool) {
 	m := d.m
 	d.checkQ("dyn: ForwardKinematicsPlaced", q)
 	d.checkV("dyn: ForwardKinematicsPlaced", "v", v)
 	if len(x) != len(m.Edges) || len(s) < m.NVT {
 		panic(fmt.Sprintf("dyn: ForwardKinematicsPlaced: len(x), len(s) = %d, %d; want %d, at least %d", len(x), len(s), len(m.Edges), m.NVT))
 	}
-	copy(d.s, s[:m.NVT])
-	d.swValid = false
-	for e := range m.Edges {
-		d.placeEdge(e, &x[e])
+	if placed != nil && (len(placed) != len(d.pose) || len(g) != len(d.pose) || len(sb) < m.NVT) {
+		panic(fmt.Sprintf("dyn: ForwardKinematicsGround: len(placed), len(g), len(sb) = %d, %d, %d; want %d, %d, at least %d",
+			len(placed), len(g), len(sb), len(d.pose), len(d.pose), m.NVT))
 	}
-	d.velocities(v)
+	copy(d.s, s[:m.NVT])
+	// One sweep over the edges: the edge transform and subspace columns, the child's pose,
+	// its twist X⁻¹ twist_parent + S v and the world subspaces of the edge's velocities
+	// (the arithmetic of placeEdge, velocities and worldSubspaces).
+	for e := range d.edges {
+		er := &d.edges[e]
+		c := er.child
+		xe := &x[e]
+		d.xup[c] = *xe
+		pc := &d.pose[c]
+		ground := placed != nil && placed[c]
+		if ground {
+			*pc = g[c]
+		} else {
+			mulTransform(pc, &d.pose[er.parent], xe)
+		}
+		tw := &d.twist[c]
+		invActMotion(tw, xe, &d.twist[er.parent])
+		var s0, s1, s2, s3, s4, s5 float64
+		for k := er.v0; k < er.v0+er.nv; k++ {
+			sk, vk := &d.s[k], v[k]
+			s0, s1, s2, s3, s4, s5 = s0+sk[0]*vk, s1+sk[1]*vk, s2+sk[2]*vk, s3+sk[3]*vk, s4+sk[4]*vk, s5+sk[5]*vk
+		}
+		tw[0], tw[1], tw[2], tw[3], tw[4], tw[5] = tw[0]+s0, tw[1]+s1, tw[2]+s2, tw[3]+s3, tw[4]+s4, tw[5]+s5
+		if ground {
+			copy(d.sw[er.v0:er.v0+er.nv], sb[er.v0:er.v0+er.nv])
+			continue
+		}
+		for k := er.v0; k < er.v0+er.nv; k++ {
+			actMotion(&d.sw[k], pc, &d.s[k])
+		}
+	}
+	d.swValid = true
 	d.kinematicAt(q, v)
 }
 

@@ -18,11 +18,17 @@ type edgeRec struct {
 	// its velocity-product acceleration (compile.Model.EdgeBias, from
 	// joint.Model.BiasTwist) can be nonzero: universal and planar joints.
 	biased bool
+	// leaf reports a child node without children: its composite inertia is its own.
+	leaf bool
 }
 
 // edgeRecs builds the fused passes' edge table of m, in topological edge order.
 func edgeRecs(m *compile.Model) []edgeRec {
 	recs := make([]edgeRec, len(m.Edges))
+	parent := make([]bool, len(m.Bodies)+1) // the node has a child
+	for _, ed := range m.Edges {
+		parent[ed.Parent] = true
+	}
 	for e, ed := range m.Edges {
 		j := &m.Joints[ed.Joint]
 		pe := -1
@@ -31,7 +37,8 @@ func edgeRecs(m *compile.Model) []edgeRec {
 		}
 		k := j.Model.Kind
 		recs[e] = edgeRec{child: ed.Child, parent: ed.Parent, v0: j.V0, nv: j.NV, pedge: pe,
-			armature: j.Armature, damping: j.Damping, biased: k == joint.Universal || k == joint.Planar}
+			armature: j.Armature, damping: j.Damping, biased: k == joint.Universal || k == joint.Planar,
+			leaf: !parent[ed.Child]}
 	}
 	return recs
 }
@@ -72,15 +79,17 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 				*ac = ac.Add(b)
 			}
 		}
-		// + twist × S v (spatial.CrossMotion on scalars).
+		// + twist × S v (spatial.CrossMotion on scalars; zero for a joint without velocities).
 		tw := &d.twist[c]
-		a0, a1, a2, a3, a4, a5 := tw[0], tw[1], tw[2], tw[3], tw[4], tw[5]
-		ac[0] += a1*s2 - a2*s1
-		ac[1] += a2*s0 - a0*s2
-		ac[2] += a0*s1 - a1*s0
-		ac[3] += (a1*s5 - a2*s4) + (a4*s2 - a5*s1)
-		ac[4] += (a2*s3 - a0*s5) + (a5*s0 - a3*s2)
-		ac[5] += (a0*s4 - a1*s3) + (a3*s1 - a4*s0)
+		if er.nv > 0 {
+			a0, a1, a2, a3, a4, a5 := tw[0], tw[1], tw[2], tw[3], tw[4], tw[5]
+			ac[0] += a1*s2 - a2*s1
+			ac[1] += a2*s0 - a0*s2
+			ac[2] += a0*s1 - a1*s0
+			ac[3] += (a1*s5 - a2*s4) + (a4*s2 - a5*s1)
+			ac[4] += (a2*s3 - a0*s5) + (a5*s0 - a3*s2)
+			ac[5] += (a0*s4 - a1*s3) + (a3*s1 - a4*s0)
+		}
 		// Net force I a + twist ×* I twist − fext, and the body's own inertia as the start
 		// of its composite.
 		in := &m.Bodies[c-1].Inertia
@@ -92,7 +101,9 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 		if fext != nil {
 			*f = f.Sub(fext[c])
 		}
-		d.ic[c] = *in
+		if !er.leaf {
+			d.ic[c] = *in
+		}
 	}
 	for e := len(d.edges) - 1; e >= 0; e-- {
 		er := &d.edges[e]
@@ -104,13 +115,13 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 		if p != compile.Ground {
 			x := &d.xup[c]
 			actForceAdd(&d.force[p], x, f)
-			transformedAdd(&d.ic[p], &d.ic[c], x)
+			transformedAdd(&d.ic[p], d.compositeOf(er), x)
 		}
 	}
 	sw := d.worldSubspaces()
 	for e := range d.edges {
 		er := &d.edges[e]
-		in := &d.ic[er.child]
+		in := d.compositeOf(er)
 		for col := er.v0; col < er.v0+er.nv; col++ {
 			var F spatial.Vec6
 			mulMotion(&F, in, &d.s[col])
@@ -131,6 +142,15 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 			}
 		}
 	}
+}
+
+// compositeOf returns the composite inertia of edge er's child in massBias after its
+// backward sweep: the body's own inertia at a leaf, else the accumulated one.
+func (d *Data) compositeOf(er *edgeRec) *spatial.Inertia {
+	if er.leaf {
+		return &d.m.Bodies[er.child-1].Inertia
+	}
+	return &d.ic[er.child]
 }
 
 // dot6 is spatial.Vec6.Dot on pointers.

@@ -36,21 +36,27 @@ type Reduced struct {
 	Tree bool
 
 	chol []float64 // Cholesky factor of Mr (upper), valid after Forward
-	me   []float64 // M_T E_T, N×D (row-major; column-major in the dense form, colProducts)
+	me   []float64 // M_T E_T, N×D (row-major; column-major in the dense form, colProducts, with mc as column D)
 	et   []float64 // E_T column-major (D×N; colProducts)
 	// sti[p] is the column i of the stored entry p of tree (row k holds i = k, λ(k), …),
 	// so that colProducts reads the entries without walking λ.
 	sti  []int32
-	mc   []float64 // h_T + M_T c_T, len N
+	mc   []float64 // h_T + M_T c_T, len N (the sparse form; colProducts keeps it as me's column D)
 	enz  []int32   // column indices of the nonzero entries of E_T, row by row (cap N·D)
 	eoff []int     // row offsets into enz, len N+1
 	// identity reports that E_T was the identity at the last ReducedDynamics (a loop-free
 	// model: M_r = M_T), so Forward factors M_r along the tree (tree, LTDL) in O(N·depth)
 	// instead of a dense Cholesky.
 	identity bool
-	// patterned reports that enz/eoff hold the pattern of the last ReducedDynamics' E_T.
+	// patterned reports that enz/eoff hold the pattern of E_T at the last ReducedDynamics
+	// that recorded one (not those that kept the column form).
 	patterned bool
-	tree      *TreeMatrix
+	// denseE reports that E_T was dense (colProducts) when ReducedDynamics last recorded
+	// the pattern of E, the matrix lastE; while E is that matrix the dense form is kept
+	// without scanning E again (enz/eoff need not hold its pattern then).
+	denseE bool
+	lastE  *mat.Dense
+	tree   *TreeMatrix
 	// The tree form's state of the last ReducedDynamics, for Forward and Inverse.
 	dyn  *Data
 	q, v []float64
@@ -62,7 +68,7 @@ func NewReduced(nvt, d int) *Reduced {
 	return &Reduced{N: nvt, D: d,
 		MT: make([]float64, nvt*nvt), HT: make([]float64, nvt),
 		Mr: make([]float64, d*d), Hr: make([]float64, d),
-		chol: make([]float64, d*d), me: make([]float64, nvt*d), et: make([]float64, nvt*d), mc: make([]float64, nvt),
+		chol: make([]float64, d*d), me: make([]float64, nvt*(d+1)), et: make([]float64, nvt*d), mc: make([]float64, nvt),
 		enz: make([]int32, 0, nvt*d), eoff: make([]int, nvt+1)}
 }
 
@@ -115,7 +121,7 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 	}
 	t := r.tree
 	d.massBias(t, q, v, fext, r.HT)
-	t.densePattern(r.MT)
+	t.densePattern(r.MT, r.sti)
 	if nd == 0 {
 		return
 	}
@@ -123,13 +129,22 @@ func (d *Data) ReducedDynamics(r *Reduced, q, v []float64, E *mat.Dense, c []flo
 	if e.Cols != nd || e.Rows < n {
 		panic(fmt.Sprintf("dyn: ReducedDynamics: E is %d×%d; want at least %d×%d", e.Rows, e.Cols, n, nd))
 	}
+	if r.denseE && E == r.lastE {
+		// E_T was dense when this lift's E was last scanned: keep the column form (its
+		// results are the sparse form's for any E, so the choice is one of speed only).
+		r.transposed(e)
+		r.colProducts(t, c)
+		return
+	}
 	// The nonzero pattern of E_T, row by row.
 	r.pattern(e, n, nd)
-	r.patterned = true
-	if !r.identity && 2*len(r.enz) >= n*nd {
+	r.patterned, r.lastE = true, E
+	r.denseE = !r.identity && 2*len(r.enz) >= n*nd
+	if r.denseE {
 		// A dense E_T (Stewart's legs all reach every independent coordinate): the
 		// products column by column, in long loops.
-		r.colProducts(t, e, c)
+		r.transposed(e)
+		r.colProducts(t, c)
 		return
 	}
 	if r.identity {
@@ -187,64 +202,37 @@ func (r *Reduced) sparseProducts(t *TreeMatrix, e blas64.General, c []float64) {
 	r.project(e, n, nd)
 }
 
-// colProducts is the products and the projection of ReducedDynamics for a dense E_T, with
-// E_T and M_T E_T held column by column: me's column a is M_T times E_T's column a over the
-// stored entries of M_T in the order of the sparse form, and M_r[a][b] = E_T[:,a]ᵀ me[:,b]
-// sums over the rows in increasing order, as project does. The zero entries of E_T and M_T
-// add ±0 products, which leave every sum as it is: the results are those of the sparse
-// form.
-func (r *Reduced) colProducts(t *TreeMatrix, e blas64.General, c []float64) {
+// colProducts is the products and the projection of ReducedDynamics for a dense E_T, from
+// E_T held column by column (transposed) and c_T (len ≥ N): me's column a is
+// M_T times E_T's column a over the stored entries of M_T in the order of the sparse form,
+// its column nd is mc = h_T + M_T c_T, and M_r[a][b] = E_T[:,a]ᵀ me[:,b], h_r[a] =
+// E_T[:,a]ᵀ mc sum over the rows in increasing order, as project does. The zero entries
+// of E_T and M_T add ±0 products, which leave every sum as it is: the results are those of
+// the sparse form.
+func (r *Reduced) colProducts(t *TreeMatrix, c []float64) {
 	n, nd := r.N, r.D
-	et, me := r.et[:n*nd], r.me[:n*nd]
-	for i := range n {
-		for a, x := range e.Data[i*e.Stride : i*e.Stride+nd] {
-			et[a*n+i] = x
-		}
+	et, me := r.et[:nd*n], r.me[:(nd+1)*n]
+	// me = M_T E_T and mc = h_T + M_T c_T, four or two columns at a time (one walk over the
+	// stored entries serves them).
+	a := 0
+	for ; a+4 <= nd; a += 4 {
+		treeMul4(t, r.sti, et[a*n:a*n+n], et[(a+1)*n:(a+1)*n+n], et[(a+2)*n:(a+2)*n+n], et[(a+3)*n:(a+3)*n+n],
+			me[a*n:a*n+n], me[(a+1)*n:(a+1)*n+n], me[(a+2)*n:(a+2)*n+n], me[(a+3)*n:(a+3)*n+n])
 	}
-	// mc = h_T + M_T c_T.
-	copy(r.mc, r.HT)
-	mc := r.mc[:n]
-	for k := range n {
-		p := t.Off[k]
-		for i := k; i >= 0; i = t.parent[i] {
-			mki := t.Val[p]
-			p++
-			if mki == 0 {
-				continue
-			}
-			mc[k] += mki * c[i]
-			if i != k {
-				mc[i] += mki * c[k]
-			}
-		}
+	for ; a+2 <= nd; a += 2 {
+		treeMul2(t, r.sti, nil, et[a*n:a*n+n], et[(a+1)*n:(a+1)*n+n], me[a*n:a*n+n], me[(a+1)*n:(a+1)*n+n])
 	}
-	// me = M_T E_T, column by column.
-	val, sti := t.Val, r.sti[:len(t.Val)]
-	for a := range nd {
-		ea, ma := et[a*n:a*n+n], me[a*n:a*n+n]
-		clear(ma)
-		for k := range n {
-			p0, p1 := t.Off[k], t.Off[k+1]
-			ek := ea[k]
-			s := val[p0] * ek
-			for p := p0 + 1; p < p1; p++ {
-				mki, i := val[p], sti[p]
-				s += mki * ea[i]
-				ma[i] += mki * ek
-			}
-			ma[k] = s
-		}
+	if a < nd {
+		treeMul2(t, r.sti, r.HT, et[a*n:a*n+n], c[:n], me[a*n:a*n+n], me[nd*n:nd*n+n])
+	} else {
+		treeMul1(t, r.sti, r.HT, c[:n], me[nd*n:nd*n+n])
 	}
-	// M_r = E_Tᵀ me (upper triangle, mirrored) and h_r = E_Tᵀ mc.
+	// M_r = E_Tᵀ me (upper triangle, mirrored) and h_r = E_Tᵀ mc: row a pairs E_T's column a
+	// with me's columns a … nd (the last one mc).
 	for a := range nd {
 		ea := et[a*n : a*n+n]
-		h := 0.0
-		for i, x := range ea {
-			h += x * mc[i]
-		}
-		r.Hr[a] = h
 		b := a
-		for ; b+4 <= nd; b += 4 {
+		for ; b+4 <= nd+1; b += 4 {
 			// Four sums side by side (each in its own order), for the adder's latency.
 			m0, m1, m2, m3 := me[b*n:b*n+n], me[(b+1)*n:(b+1)*n+n], me[(b+2)*n:(b+2)*n+n], me[(b+3)*n:(b+3)*n+n]
 			m0, m1, m2, m3 = m0[:len(ea)], m1[:len(ea)], m2[:len(ea)], m3[:len(ea)]
@@ -255,19 +243,126 @@ func (r *Reduced) colProducts(t *TreeMatrix, e blas64.General, c []float64) {
 				s2 += x * m2[i]
 				s3 += x * m3[i]
 			}
-			r.Mr[a*nd+b], r.Mr[b*nd+a] = s0, s0
-			r.Mr[a*nd+b+1], r.Mr[(b+1)*nd+a] = s1, s1
-			r.Mr[a*nd+b+2], r.Mr[(b+2)*nd+a] = s2, s2
-			r.Mr[a*nd+b+3], r.Mr[(b+3)*nd+a] = s3, s3
+			r.setReduced(a, b, s0)
+			r.setReduced(a, b+1, s1)
+			r.setReduced(a, b+2, s2)
+			r.setReduced(a, b+3, s3)
 		}
-		for ; b < nd; b++ {
+		for ; b+2 <= nd+1; b += 2 {
+			m0, m1 := me[b*n:b*n+n], me[(b+1)*n:(b+1)*n+n]
+			m0, m1 = m0[:len(ea)], m1[:len(ea)]
+			var s0, s1 float64
+			for i, x := range ea {
+				s0 += x * m0[i]
+				s1 += x * m1[i]
+			}
+			r.setReduced(a, b, s0)
+			r.setReduced(a, b+1, s1)
+		}
+		if b <= nd {
 			mb := me[b*n : b*n+n]
 			mb = mb[:len(ea)]
 			s := 0.0
 			for i, x := range ea {
 				s += x * mb[i]
 			}
-			r.Mr[a*nd+b], r.Mr[b*nd+a] = s, s
+			r.setReduced(a, b, s)
+		}
+	}
+}
+
+// setReduced stores the projection of E_T's column a on me's column b (a ≤ b ≤ D): M_r's
+// entries (a, b) and (b, a), or h_r[a] for b = D.
+func (r *Reduced) setReduced(a, b int, s float64) {
+	nd := r.D
+	if b == nd {
+		r.Hr[a] = s
+		return
+	}
+	r.Mr[a*nd+b], r.Mr[b*nd+a] = s, s
+}
+
+// treeMul2 writes y0 = M x0 and y1 = b + M x1 (b nil: 0) for the tree matrix M = t (each
+// len N; sti as Reduced.sti): row k's sum starts from the diagonal product and adds the
+// entries (k, i), i = λ(k), … in order; the entry also adds its product into row i, after
+// i's own sum (the order of sparseProducts).
+func treeMul2(t *TreeMatrix, sti []int32, b, x0, x1, y0, y1 []float64) {
+	n := t.N
+	x0, x1, y0, y1 = x0[:n], x1[:n], y0[:n], y1[:n]
+	val, off := t.Val, t.Off[:n+1]
+	sti = sti[:len(val)]
+	for k := range n {
+		p0, p1 := off[k], off[k+1]
+		d := val[p0]
+		e0, e1 := x0[k], x1[k]
+		s0, s1 := d*e0, d*e1
+		if b != nil {
+			s1 = b[k] + s1
+		}
+		for p := p0 + 1; p < p1; p++ {
+			mki, i := val[p], sti[p]
+			s0 += mki * x0[i]
+			s1 += mki * x1[i]
+			y0[i] += mki * e0
+			y1[i] += mki * e1
+		}
+		y0[k], y1[k] = s0, s1
+	}
+}
+
+// treeMul4 is treeMul2 for four columns without b: y_j = M x_j.
+func treeMul4(t *TreeMatrix, sti []int32, x0, x1, x2, x3, y0, y1, y2, y3 []float64) {
+	n := t.N
+	x0, x1, x2, x3 = x0[:n], x1[:n], x2[:n], x3[:n]
+	y0, y1, y2, y3 = y0[:n], y1[:n], y2[:n], y3[:n]
+	val, off := t.Val, t.Off[:n+1]
+	sti = sti[:len(val)]
+	for k := range n {
+		p0, p1 := off[k], off[k+1]
+		d := val[p0]
+		e0, e1, e2, e3 := x0[k], x1[k], x2[k], x3[k]
+		s0, s1, s2, s3 := d*e0, d*e1, d*e2, d*e3
+		for p := p0 + 1; p < p1; p++ {
+			mki, i := val[p], sti[p]
+			s0 += mki * x0[i]
+			s1 += mki * x1[i]
+			s2 += mki * x2[i]
+			s3 += mki * x3[i]
+			y0[i] += mki * e0
+			y1[i] += mki * e1
+			y2[i] += mki * e2
+			y3[i] += mki * e3
+		}
+		y0[k], y1[k], y2[k], y3[k] = s0, s1, s2, s3
+	}
+}
+
+// treeMul1 is treeMul2 for one column: y = b + M x.
+func treeMul1(t *TreeMatrix, sti []int32, b, x, y []float64) {
+	n := t.N
+	x, y, b = x[:n], y[:n], b[:n]
+	val, off := t.Val, t.Off[:n+1]
+	sti = sti[:len(val)]
+	for k := range n {
+		p0, p1 := off[k], off[k+1]
+		e := x[k]
+		s := b[k] + val[p0]*e
+		for p := p0 + 1; p < p1; p++ {
+			mki, i := val[p], sti[p]
+			s += mki * x[i]
+			y[i] += mki * e
+		}
+		y[k] = s
+	}
+}
+
+// transposed writes E_T (the first N rows of e, D columns) column by column into r.et.
+func (r *Reduced) transposed(e blas64.General) {
+	n, nd := r.N, r.D
+	et := r.et[:nd*n]
+	for i := range n {
+		for a, x := range e.Data[i*e.Stride : i*e.Stride+nd] {
+			et[a*n+i] = x
 		}
 	}
 }
@@ -349,7 +444,7 @@ func TreeAcceleration(E *mat.Dense, c, udot, a []float64) {
 // the rows of E_T over their nonzeros as that call recorded them (the same sums: the zero
 // entries add ±0), the others dense.
 func (r *Reduced) Acceleration(E *mat.Dense, c, udot, a []float64) {
-	if !r.patterned || r.Tree || 2*len(r.enz) >= r.N*r.D {
+	if !r.patterned || r.Tree || r.denseE {
 		TreeAcceleration(E, c, udot, a)
 		return
 	}

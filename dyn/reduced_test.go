@@ -11,7 +11,9 @@ import (
 
 // TestReducedProjection checks eq. 14 on random trees with a random full-rank "lift" E
 // and curvature c: M_r = Eᵀ M_T E and h_r = Eᵀ(h_T + M_T c) against dense products,
-// Inverse(Forward(τ)) = τ, and zero allocations.
+// Inverse(Forward(τ)) = τ, and zero allocations. E is first dense (the column form), then
+// made sparse in place (the same matrix, whose dense form ReducedDynamics keeps), then
+// a new sparse matrix (the sparse form).
 func TestReducedProjection(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		m := build(t, randomTreeGraph(seed, false))
@@ -22,41 +24,57 @@ func TestReducedProjection(t *testing.T) {
 		c := randVec(rng, m.NV)
 		d := NewData(m)
 		r := NewReduced(n, nd)
-		d.ReducedDynamics(r, q, v, E, c, nil)
-
 		MT := massMatrix(d, q)
 		hT := make([]float64, n)
 		d.Bias(q, v, nil, hT)
-		ET := E.Slice(0, n, 0, nd)
-		var me, mr mat.Dense
-		me.Mul(mat.NewDense(n, n, MT), ET)
-		mr.Mul(ET.T(), &me)
-		if dd := testutil.MaxDiff(mr.RawMatrix().Data, r.Mr); dd > 1e-12*testutil.MaxAbs(r.Mr) {
-			t.Errorf("seed %d: M_r differs from EᵀME by %.3g", seed, dd)
-		}
-		hc := matVec(MT, c[:n])
-		for i := range hc {
-			hc[i] += hT[i]
-		}
-		hr := mat.NewVecDense(nd, nil)
-		hr.MulVec(ET.T(), mat.NewVecDense(n, hc))
-		if dd := testutil.MaxDiff(hr.RawVector().Data, r.Hr); dd > 1e-12*max(1, testutil.MaxAbs(r.Hr)) {
-			t.Errorf("seed %d: h_r differs from Eᵀ(h + M c) by %.3g", seed, dd)
-		}
-
-		tau, udot, back := randVec(rng, nd), make([]float64, nd), make([]float64, nd)
-		if err := r.Forward(tau, udot); err != nil {
-			t.Fatal(err)
-		}
-		r.Inverse(udot, back)
-		if dd := testutil.MaxDiff(back, tau); dd > 1e-12*(testutil.MaxAbs(r.Mr)*testutil.MaxAbs(udot)+testutil.MaxAbs(r.Hr)+testutil.MaxAbs(tau)) {
-			t.Errorf("seed %d: Inverse(Forward(τ)) − τ = %.3g", seed, dd)
-		}
-		if a := testing.AllocsPerRun(10, func() {
+		for pass, form := range []string{"dense", "sparse in place", "sparse"} {
+			if pass == 1 {
+				for i := range m.NV { // E_T's diagonal and subdiagonal only
+					for k := range nd {
+						if k != i && k+1 != i {
+							E.Set(i, k, 0)
+						}
+					}
+				}
+			}
+			if pass == 2 {
+				E = mat.DenseCopyOf(E)
+			}
 			d.ReducedDynamics(r, q, v, E, c, nil)
-			_ = r.Forward(tau, udot)
-		}); a != 0 {
-			t.Errorf("seed %d: %v allocations per reduced forward dynamics", seed, a)
+			if r.denseE != (pass < 2) {
+				t.Fatalf("seed %d, %s E: denseE = %v", seed, form, r.denseE)
+			}
+			ET := E.Slice(0, n, 0, nd)
+			var me, mr mat.Dense
+			me.Mul(mat.NewDense(n, n, MT), ET)
+			mr.Mul(ET.T(), &me)
+			if dd := testutil.MaxDiff(mr.RawMatrix().Data, r.Mr); dd > 1e-12*testutil.MaxAbs(r.Mr) {
+				t.Errorf("seed %d, %s E: M_r differs from EᵀME by %.3g", seed, form, dd)
+			}
+			hc := matVec(MT, c[:n])
+			for i := range hc {
+				hc[i] += hT[i]
+			}
+			hr := mat.NewVecDense(nd, nil)
+			hr.MulVec(ET.T(), mat.NewVecDense(n, hc))
+			if dd := testutil.MaxDiff(hr.RawVector().Data, r.Hr); dd > 1e-12*max(1, testutil.MaxAbs(r.Hr)) {
+				t.Errorf("seed %d, %s E: h_r differs from Eᵀ(h + M c) by %.3g", seed, form, dd)
+			}
+
+			tau, udot, back := randVec(rng, nd), make([]float64, nd), make([]float64, nd)
+			if err := r.Forward(tau, udot); err != nil {
+				t.Fatal(err)
+			}
+			r.Inverse(udot, back)
+			if dd := testutil.MaxDiff(back, tau); dd > 1e-12*(testutil.MaxAbs(r.Mr)*testutil.MaxAbs(udot)+testutil.MaxAbs(r.Hr)+testutil.MaxAbs(tau)) {
+				t.Errorf("seed %d, %s E: Inverse(Forward(τ)) − τ = %.3g", seed, form, dd)
+			}
+			if a := testing.AllocsPerRun(10, func() {
+				d.ReducedDynamics(r, q, v, E, c, nil)
+				_ = r.Forward(tau, udot)
+			}); a != 0 {
+				t.Errorf("seed %d, %s E: %v allocations per reduced forward dynamics", seed, form, a)
+			}
 		}
 	}
 }
@@ -118,7 +136,8 @@ func TestReducedColumnFormEqualsSparse(t *testing.T) {
 			continue
 		}
 		e := s.E.RawMatrix()
-		r.colProducts(r.tree, e, s.c)
+		r.transposed(e)
+		r.colProducts(r.tree, s.c)
 		mr, hr := append([]float64(nil), r.Mr...), append([]float64(nil), r.Hr...)
 		r.sparseProducts(r.tree, e, s.c)
 		for i := range mr {

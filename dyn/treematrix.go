@@ -115,15 +115,15 @@ func (t *TreeMatrix) columns() []int32 {
 }
 
 // densePattern is Dense into an M whose entries off the pattern are already zero: it
-// writes the entries on the pattern only.
-func (t *TreeMatrix) densePattern(M []float64) {
+// writes the entries on the pattern only, reading each entry's column from cols (columns).
+func (t *TreeMatrix) densePattern(M []float64, cols []int32) {
 	n := t.N
 	M = M[:n*n]
+	cols = cols[:len(t.Val)]
 	for k := range n {
-		p := t.Off[k]
-		for i := k; i >= 0; i = t.parent[i] {
-			M[k*n+i], M[i*n+k] = t.Val[p], t.Val[p]
-			p++
+		for p := t.Off[k]; p < t.Off[k+1]; p++ {
+			i, x := int(cols[p]), t.Val[p]
+			M[k*n+i], M[i*n+k] = x, x
 		}
 	}
 }

@@ -44,8 +44,19 @@ type Data struct {
 	// velocities of port i's joint terms, or those on its attachments' root paths. The
 	// other entries of JEll stay zero from NewData on.
 	portCols [][]int
+	// portRow[i] holds, for a port of joint terms, its JEll row on portCols[i] (the sum of
+	// its terms' coefficients per column, in term order), which does not depend on q; nil
+	// for a two-point port.
+	portRow [][]float64
+	// portQ[i] holds the configuration index of each of the joint terms of port i.
+	portQ [][]int
 	// world[k] is WorldSubspace(k) at the last Kinematics.
 	world []spatial.Vec6
+	// placed[n] reports that the closure workspace's ground pose of node n is current
+	// (closure.Data.GroundPlacements), for Kinematics; nil when no loop closes through the
+	// ground (no comparison has the ground as its lowest common ancestor), so that the
+	// closure evaluation places nothing against it.
+	placed []bool
 	// scratch for cut-joint subspaces.
 	sj [6]spatial.Vec6
 }
@@ -59,6 +70,12 @@ func NewData(m *compile.Model, c *closure.Data, l *closure.Lift) *Data {
 	kd := &Data{m: m, Lift: l, Closure: c, Dyn: dyn.NewData(m),
 		Ports: m.Ports, V: make([]float64, m.NV), Curv: make([]float64, m.NV), Ell: make([]float64, nf),
 		last: make([]int, len(m.Bodies)+1), world: make([]spatial.Vec6, m.NVT)}
+	for _, c := range m.Comparisons {
+		if c.LCA == compile.Ground {
+			kd.placed = make([]bool, len(m.Bodies)+1)
+			break
+		}
+	}
 	kd.JEll, kd.L = denseOrEmpty(nf, m.NV), denseOrEmpty(nf, d)
 	kd.last[compile.Ground] = -1
 	for _, ed := range m.Edges {
@@ -81,6 +98,17 @@ func NewData(m *compile.Model, c *closure.Data, l *closure.Lift) *Data {
 		}
 		slices.Sort(cols)
 		kd.portCols[i] = slices.Compact(cols)
+		if !p.TwoPoint {
+			row, qs := make([]float64, len(kd.portCols[i])), make([]int, len(p.Terms))
+			for k, t := range p.Terms {
+				j := &m.Joints[t.Joint]
+				row[slices.Index(kd.portCols[i], j.V0)] += t.Coef
+				qs[k] = j.Q0
+			}
+			kd.portRow, kd.portQ = append(kd.portRow, row), append(kd.portQ, qs)
+		} else {
+			kd.portRow, kd.portQ = append(kd.portRow, nil), append(kd.portQ, nil)
+		}
 	}
 	return kd
 }
@@ -141,10 +169,16 @@ func (d *Data) PortMap() {
 // and Jacobians J_x read it. It needs no feasible q, so differentials can be checked at
 // off-manifold states; L, V and Curv keep their last values. The tree is placed from the
 // closure workspace's edge placements, so after a closure evaluation at the same q the
-// joints are not evaluated again.
+// joints are not evaluated again, nor the poses and world subspaces that evaluation
+// composed from the ground.
 func (d *Data) Kinematics(q []float64) {
 	x, s := d.Closure.EdgePlacements(q)
-	d.Dyn.ForwardKinematicsPlaced(q, d.V, x, s)
+	if d.placed == nil {
+		d.Dyn.ForwardKinematicsPlaced(q, d.V, x, s)
+	} else {
+		g, sb := d.Closure.GroundPlacements(d.placed)
+		d.Dyn.ForwardKinematicsGround(q, d.V, x, s, g, sb, d.placed)
+	}
 	d.Dyn.WorldSubspaces(d.world)
 	d.ports(q)
 }

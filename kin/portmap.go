@@ -17,18 +17,19 @@ func (d *Data) ports(q []float64) {
 	for i := range d.Ports {
 		p := &d.Ports[i]
 		row := J.Data[i*J.Stride : i*J.Stride+J.Cols]
-		for _, k := range d.portCols[i] {
-			row[k] = 0
-		}
 		if !p.TwoPoint {
+			for k, c := range d.portCols[i] {
+				row[c] = d.portRow[i][k]
+			}
 			l := 0.0
-			for _, t := range p.Terms {
-				j := &d.m.Joints[t.Joint]
-				l += t.Coef * q[j.Q0]
-				row[j.V0] += t.Coef
+			for k, t := range p.Terms {
+				l += t.Coef * q[d.portQ[i][k]]
 			}
 			d.Ell[i] = l
 			continue
+		}
+		for _, k := range d.portCols[i] {
+			row[k] = 0
 		}
 		dir, l := d.twoPointAxis(p)
 		d.Ell[i] = l
