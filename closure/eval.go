@@ -20,6 +20,11 @@ type EvalOptions struct {
 	// ground) instead of the cycle-local one (each comparison propagated from its lowest
 	// common ancestor along its own path only).
 	Global bool
+	// NoJacobian leaves the dense Jacobian C out (nil) for a model whose linear systems
+	// are solved in maximal coordinates (the front door's loop form): Jacobian evaluates
+	// the residual only, Drift the residual and the drift, and no Rows × NV matrix is
+	// held.
+	NoJacobian bool
 }
 
 // Data is the caller-owned workspace of the closure evaluator for one model. Evaluation
@@ -126,7 +131,7 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 		node: make([]nodeState, nn), edges: make([]edgeInfo, len(m.Edges)),
 		defectInv: make([]spatial.Transform, len(m.Comparisons)), defectOff: make([]float64, m.Rows),
 	}
-	if m.Rows > 0 && m.NV > 0 {
+	if m.Rows > 0 && m.NV > 0 && !opts.NoJacobian {
 		d.C = mat.NewDense(m.Rows, m.NV, nil)
 	}
 	for e := range m.Edges {
@@ -163,8 +168,10 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 		return p
 	}
 	for _, c := range m.Comparisons {
-		d.rootA = append(d.rootA, rootPath(c.NodeA))
-		d.rootB = append(d.rootB, rootPath(c.NodeB))
+		if opts.Global { // the paths of a deep mechanism's cuts are long: keep only those used
+			d.rootA = append(d.rootA, rootPath(c.NodeA))
+			d.rootB = append(d.rootB, rootPath(c.NodeB))
+		}
 		var da, db []int
 		for _, f := range c.Factors {
 			if f.Up {
@@ -175,6 +182,9 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 		}
 		d.downA = append(d.downA, da)
 		d.downB = append(d.downB, db)
+		if d.C == nil {
+			continue // no Jacobian rows to write
+		}
 		var cols []int
 		var signs []float64
 		for pass, edges := range [2][]int{da, db} {
@@ -332,12 +342,8 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 			ea, eb = d.rootA[ci], d.rootB[ci]
 		} else {
 			d.setBase(c.LCA)
-			for _, e := range ea {
-				d.propagate(e, c.LCA, q, v)
-			}
-			for _, e := range eb {
-				d.propagate(e, c.LCA, q, v)
-			}
+			d.propagatePath(ea, c.LCA, q, v)
+			d.propagatePath(eb, c.LCA, q, v)
 		}
 		d.compare(ci, ea, eb, q, v, jac)
 	}
@@ -474,6 +480,23 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 		for i := range wd {
 			wd[i] += bb[i]
 		}
+	}
+}
+
+// propagatePath propagates along the path edges (from base down to a node) below its
+// deepest node already evaluated against base in this pass: the comparisons of a common
+// base share their paths' common edges, so that an evaluation visits each edge once
+// (O(n) on a ladder whose loops all close through the ground) rather than once per
+// comparison whose path passes it.
+func (d *Data) propagatePath(edges []int, base int, q, v []float64) {
+	i := len(edges)
+	for ; i > 0; i-- {
+		if ns := &d.node[d.edges[edges[i-1]].child]; ns.pass == d.pass && ns.base == base {
+			break
+		}
+	}
+	for _, e := range edges[i:] {
+		d.propagate(e, base, q, v)
 	}
 }
 
