@@ -79,7 +79,7 @@ func (d *Data) Lift() *closure.Lift { return d.Tracker.Lift }
 // closure workspace and lift, and buffers sized by the mobility, with the speeds at rest.
 func (d *Data) install(q []float64, p *closure.Partition) error {
 	m := d.m.Model
-	tr, err := closure.NewTrackerWith(m, q, p, d.m.Tracking)
+	tr, loop, err := d.newTracker(q, p)
 	if err != nil {
 		return err
 	}
@@ -87,7 +87,6 @@ func (d *Data) install(q []float64, p *closure.Partition) error {
 	n := p.Mobility
 	d.Tracker, d.Kin, d.Q, d.V, d.Curv = tr, kd, tr.Q, kd.V, kd.Curv
 	tree := tr.Lift.IdentityOnly()
-	loop := d.newLoopForm(p)
 	if d.Reduced == nil || d.Reduced.N != m.NVT || d.Reduced.D != n || d.Reduced.Tree != tree || (loop != nil) != (d.loop != nil) {
 		switch {
 		case tree:

@@ -14,6 +14,12 @@ import (
 // re-decision happens at least one step before the fold.
 const ReconfigureRCond = 1e-4
 
+// reconfigureDrop is the factor by which the reciprocal condition of a partition chosen
+// below the tracker's threshold (a large mechanism whose best partition is that poorly
+// conditioned: a ladder of more than about 30 four-bar loops) must fall from its value at
+// the choice before the partition is re-decided (see Tracker.limit).
+const reconfigureDrop = 0.1
+
 // crossingBisections bounds the bisection that locates a sign change of det R_p inside
 // one step (2⁻⁴⁰ of the step).
 const crossingBisections = 40
@@ -50,6 +56,15 @@ type Tracker struct {
 	nw        *newton
 	requested []int // the independent coordinates asked for (nil: automatic)
 	dv, qp    []float64
+	// chosen is Lift.RCond when the partition was installed (see limit).
+	chosen float64
+	// The loop form (NewLoopTracker): the sparse solver of the current partition, its
+	// constructor, the row scales and the residual rows a correction must close.
+	loop    LoopSolver
+	newLoop func(*Partition) (LoopSolver, error)
+	rs      []float64
+	check   []int
+	qs      []float64 // the configuration a correction started from
 }
 
 // TrackerOptions are the settings of a Tracker.
@@ -88,7 +103,22 @@ func NewTrackerWith(m *compile.Model, q []float64, p *Partition, opts TrackerOpt
 	}
 	t.setPartition(p)
 	t.d.Jacobian(t.Q)
-	return t, t.Lift.Update(t.d.C)
+	err := t.Lift.Update(t.d.C)
+	t.chosen = t.Lift.RCond
+	return t, err
+}
+
+// limit returns the reciprocal condition of R_p below which a step re-decides the
+// partition: TrackerOptions.RCondTol, unless the partition was chosen below it (its
+// RCond then, chosen, is the best the rank-revealing choice found: re-deciding at every
+// step would choose it again), when the partition is re-decided once its RCond has fallen
+// by reconfigureDrop from chosen — as it does approaching a singular configuration of the
+// partition, like the square root of the distance.
+func (t *Tracker) limit() float64 {
+	if t.chosen >= t.rcondTol {
+		return t.rcondTol
+	}
+	return t.chosen * reconfigureDrop
 }
 
 // setPartition installs partition p: its lift and its corrector.
@@ -105,6 +135,9 @@ func (t *Tracker) Data() *Data { return t.d }
 // displacement) and restores closure. On failure, and on a rank change, the state is
 // unchanged and the error says what happened.
 func (t *Tracker) Step(du []float64) error {
+	if t.loop != nil {
+		return t.loopStep(du)
+	}
 	m := t.m
 	if t.Lift.IdentityOnly() {
 		copy(t.dv, du)
@@ -123,8 +156,8 @@ func (t *Tracker) Step(du []float64) error {
 	sign := t.Lift.Sign
 	err := t.Lift.Update(t.d.C)
 	switch {
-	case err == nil && t.Lift.RCond >= t.rcondTol && t.Lift.Sign == sign:
-	case err == nil && t.Lift.RCond >= t.rcondTol:
+	case err == nil && t.Lift.RCond >= t.limit() && t.Lift.Sign == sign:
+	case err == nil && t.Lift.RCond >= t.limit():
 		// det R_p changed sign inside the step: decide the rank where it vanished.
 		if err := t.crossing(); err != nil {
 			t.restore()
@@ -148,6 +181,9 @@ func (t *Tracker) Step(du []float64) error {
 func (t *Tracker) Reset(q []float64) error {
 	if i := nonFinite(q); i >= 0 {
 		return fmt.Errorf("closure: tracker reset: coordinate %d is %v", i, q[i])
+	}
+	if t.loop != nil {
+		return t.loopReset(q)
 	}
 	copy(t.qp, q)
 	if err := t.correct(t.qp); err != nil {
@@ -241,7 +277,8 @@ func (t *Tracker) crossing() error {
 // redecide decides the rank at t.qp (the workspace holds C there) after R_p became
 // ill-conditioned or singular (reciprocal condition rc): a changed rank is a *RankChangeError;
 // otherwise a new partition is installed — the requested independent coordinates when
-// they are valid and well-conditioned here, else an automatic choice — and recorded.
+// they are valid here and their R_p is conditioned at least as well as RCondTol asks or
+// as the automatic choice's, else the automatic choice — and recorded.
 func (t *Tracker) redecide(rc float64) error {
 	old := t.Lift.P
 	auto, err := ChoosePartition(t.m, t.d.C, nil, 0)
@@ -253,18 +290,18 @@ func (t *Tracker) redecide(rc float64) error {
 	}
 	names := t.m.CoordinateNames()
 	ev := Reconfiguration{Step: t.Steps + 1, RCond: rc, Requested: pick(names, t.requested)}
-	if t.requested != nil {
-		if p, err := ChoosePartition(t.m, t.d.C, t.requested, 0); err == nil {
-			if l := NewLift(p, t.m.NV); l.Update(t.d.C) == nil && l.RCond >= t.rcondTol {
-				ev.Kept = true
-				t.install(p, l, &ev)
-				return nil
-			}
-		}
-	}
 	l := NewLift(auto, t.m.NV)
 	if err := l.Update(t.d.C); err != nil {
 		return err
+	}
+	if t.requested != nil {
+		if p, err := ChoosePartition(t.m, t.d.C, t.requested, 0); err == nil {
+			if lr := NewLift(p, t.m.NV); lr.Update(t.d.C) == nil && lr.RCond >= min(t.rcondTol, l.RCond) {
+				ev.Kept = true
+				t.install(p, lr, &ev)
+				return nil
+			}
+		}
 	}
 	t.install(auto, l, &ev)
 	return nil
@@ -272,8 +309,11 @@ func (t *Tracker) redecide(rc float64) error {
 
 // install makes p (with its updated lift l) the tracker's partition and records ev.
 func (t *Tracker) install(p *Partition, l *Lift, ev *Reconfiguration) {
-	t.setPartition(p)
+	if t.loop == nil {
+		t.setPartition(p)
+	}
 	t.Lift = l
+	t.chosen = l.RCond
 	ev.Independent = pick(t.m.CoordinateNames(), p.Independent)
 	ev.NewRCond = l.RCond
 	t.Events = append(t.Events, *ev)
