@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 	"math"
 	"math/rand/v2"
@@ -270,7 +271,11 @@ func (w *workspace) liftResidual() (float64, int) {
 	if m.Rows == 0 || d == 0 {
 		return 0, d
 	}
-	C, E := kd.Closure.C.RawMatrix(), kd.Lift.E.RawMatrix()
+	C := w.closureAt().C.RawMatrix()
+	E, err := w.liftAt()
+	if err != nil {
+		return math.NaN(), 0 // a singular lift: the witness fails
+	}
 	// The nonzeros of every column of E: (row, value) pairs.
 	type entry struct {
 		i int
@@ -303,6 +308,28 @@ func (w *workspace) liftResidual() (float64, int) {
 		}
 	}
 	return worstCE / emax, len(cols)
+}
+
+// closureAt returns a closure workspace holding C and the drift γ at the walk's state
+// (Q, V): the tracker's, or in the loop form, which forms no C, dk's evaluated there.
+func (w *workspace) closureAt() *closure.Data {
+	if !w.d.LoopForm() {
+		return w.d.Kin.Closure
+	}
+	c := w.dk.Closure
+	c.Drift(w.d.Q, w.d.V)
+	return c
+}
+
+// liftAt returns the lift E (NV × D) at the walk's state: the tracker's, or in the loop
+// form, which forms no E, DenseLift's.
+func (w *workspace) liftAt() (blas64.General, error) {
+	if !w.d.LoopForm() {
+		return w.d.Lift().E.RawMatrix(), nil
+	}
+	nv, d := w.m.NV, w.d.Mobility()
+	e := blas64.General{Rows: nv, Cols: d, Stride: d, Data: make([]float64, nv*d)}
+	return e, w.d.DenseLift(e.Data)
 }
 
 // virtualPower returns |τ_Tᵀ v_T − τ_rᵀ u| for random port efforts at the last evaluation.
