@@ -3,6 +3,7 @@ package robocompiler_test
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"testing"
 
 	"github.com/robocompiler/robocompiler"
@@ -115,5 +116,42 @@ func TestLoopFormTrackMatchesDense(t *testing.T) {
 		}
 	}); a != 0 {
 		t.Errorf("loop form Track allocates %v times per step", a)
+	}
+}
+
+// TestLadderWorkspaceBytes: the loop form's workspace of a four-bar ladder (assembled, one
+// forward dynamics) grows linearly with the loops — from 100 to 300 loops by at most 3.6x
+// (a dense closure side would grow 9x) — and stays within Model.WorkspaceBytes.
+func TestLadderWorkspaceBytes(t *testing.T) {
+	var used [2]int64
+	for i, k := range []int{100, 300} {
+		m, err := robocompiler.Compile(robots.FourBarLadder(k), robocompiler.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		d := m.NewData()
+		if err := d.Assemble(""); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Forward(nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(d)
+		if !d.LoopForm() {
+			t.Fatalf("%d loops: not the loop form", k)
+		}
+		used[i] = int64(after.HeapAlloc) - int64(before.HeapAlloc)
+		t.Logf("%d loops: workspace holds %d bytes; estimate %d", k, used[i], m.WorkspaceBytes())
+		if used[i] > m.WorkspaceBytes() {
+			t.Errorf("%d loops: workspace holds %d bytes; the estimate is %d", k, used[i], m.WorkspaceBytes())
+		}
+	}
+	if r := float64(used[1]) / float64(used[0]); r > 3.6 {
+		t.Errorf("workspace grows %.2fx from 100 to 300 loops; want linear (3x)", r)
 	}
 }

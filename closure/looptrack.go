@@ -50,11 +50,12 @@ const maxNewton = 10
 // change of det R_p within a step. A re-decision of the partition forms the dense
 // Jacobian once (ChoosePartition's pivoted QR) and frees it.
 func NewLoopTracker(m *compile.Model, q []float64, p *Partition, opts TrackerOptions, newLoop func(*Partition) (LoopSolver, error)) (*Tracker, error) {
-	if opts.RCondTol == 0 {
+	relative := opts.RCondTol == 0
+	if relative {
 		opts.RCondTol = ReconfigureRCond
 	}
 	t := &Tracker{Q: append([]float64(nil), q...), m: m, d: NewDataWith(m, EvalOptions{NoJacobian: true}),
-		rcondTol: opts.RCondTol, dv: make([]float64, m.NV), qp: make([]float64, m.NQ), qs: make([]float64, m.NQ),
+		rcondTol: opts.RCondTol, relative: relative, dv: make([]float64, m.NV), qp: make([]float64, m.NQ), qs: make([]float64, m.NQ),
 		newLoop: newLoop, rs: RowScales(m)}
 	if p.Requested {
 		t.requested = append([]int(nil), p.Independent...)

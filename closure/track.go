@@ -14,10 +14,11 @@ import (
 // re-decision happens at least one step before the fold.
 const ReconfigureRCond = 1e-4
 
-// reconfigureDrop is the factor by which the reciprocal condition of a partition chosen
-// below the tracker's threshold (a large mechanism whose best partition is that poorly
-// conditioned: a ladder of more than about 30 four-bar loops) must fall from its value at
-// the choice before the partition is re-decided (see Tracker.limit).
+// reconfigureDrop is the factor by which, with the default threshold, the reciprocal
+// condition of a partition chosen below ReconfigureRCond/reconfigureDrop (a large
+// mechanism whose best partition is that poorly conditioned: a ladder of more than about
+// 30 four-bar loops) must fall from its value at the choice before the partition is
+// re-decided (see Tracker.limit).
 const reconfigureDrop = 0.1
 
 // crossingBisections bounds the bisection that locates a sign change of det R_p inside
@@ -56,8 +57,10 @@ type Tracker struct {
 	nw        *newton
 	requested []int // the independent coordinates asked for (nil: automatic)
 	dv, qp    []float64
-	// chosen is Lift.RCond when the partition was installed (see limit).
-	chosen float64
+	// chosen is Lift.RCond when the partition was installed; relative is set for the
+	// default threshold (see limit).
+	chosen   float64
+	relative bool
 	// The loop form (NewLoopTracker): the sparse solver of the current partition, its
 	// constructor, the row scales and the residual rows a correction must close.
 	loop    LoopSolver
@@ -70,9 +73,12 @@ type Tracker struct {
 // TrackerOptions are the settings of a Tracker.
 type TrackerOptions struct {
 	// RCondTol is the reciprocal condition number of the scaled R_p below which the
-	// partition is re-decided (0: ReconfigureRCond). It falls like the square root of the
-	// distance to a fold, so a caller stepping towards one raises it until the re-decision
-	// happens at least one step before the fold.
+	// partition is re-decided. It falls like the square root of the distance to a fold, so
+	// a caller stepping towards one raises it until the re-decision happens at least one
+	// step before the fold. 0 means ReconfigureRCond, or reconfigureDrop (0.1) times R_p's
+	// reciprocal condition when the partition was chosen if that is lower: on a large
+	// mechanism whose best partition is conditioned below ReconfigureRCond (a ladder of
+	// more than about 30 four-bar loops), re-deciding at every step would choose it again.
 	RCondTol float64
 	// Simplified makes each correction start as simplified (chord) Newton on the factors
 	// of R_p the lift holds from the start of the step, turning to full Newton when one
@@ -92,10 +98,11 @@ func NewTracker(m *compile.Model, q []float64, p *Partition) (*Tracker, error) {
 
 // NewTrackerWith is NewTracker with the settings opts.
 func NewTrackerWith(m *compile.Model, q []float64, p *Partition, opts TrackerOptions) (*Tracker, error) {
-	if opts.RCondTol == 0 {
+	relative := opts.RCondTol == 0
+	if relative {
 		opts.RCondTol = ReconfigureRCond
 	}
-	t := &Tracker{Q: append([]float64(nil), q...), m: m, d: NewData(m), rcondTol: opts.RCondTol,
+	t := &Tracker{Q: append([]float64(nil), q...), m: m, d: NewData(m), rcondTol: opts.RCondTol, relative: relative,
 		chord: opts.Simplified,
 		dv:    make([]float64, m.NV), qp: make([]float64, m.NQ)}
 	if p.Requested {
@@ -109,16 +116,18 @@ func NewTrackerWith(m *compile.Model, q []float64, p *Partition, opts TrackerOpt
 }
 
 // limit returns the reciprocal condition of R_p below which a step re-decides the
-// partition: TrackerOptions.RCondTol, unless the partition was chosen below it (its
-// RCond then, chosen, is the best the rank-revealing choice found: re-deciding at every
-// step would choose it again), when the partition is re-decided once its RCond has fallen
-// by reconfigureDrop from chosen — as it does approaching a singular configuration of the
-// partition, like the square root of the distance.
+// partition: TrackerOptions.RCondTol when set; by default ReconfigureRCond, or
+// reconfigureDrop times the partition's RCond when it was chosen (chosen) if that is
+// lower. Such a partition is the best-conditioned the rank-revealing choice found (a
+// size effect, not a nearby singular configuration: re-deciding at every step would
+// choose it again); it is re-decided once its RCond has fallen tenfold — as it does
+// approaching a singular configuration of the partition, like the square root of the
+// distance (on the dense path a sign change of det R_p within a step is caught besides).
 func (t *Tracker) limit() float64 {
-	if t.chosen >= t.rcondTol {
-		return t.rcondTol
+	if t.relative {
+		return min(t.rcondTol, t.chosen*reconfigureDrop)
 	}
-	return t.chosen * reconfigureDrop
+	return t.rcondTol
 }
 
 // setPartition installs partition p: its lift and its corrector.
