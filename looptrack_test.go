@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/robots"
 )
@@ -153,5 +154,167 @@ func TestLadderWorkspaceBytes(t *testing.T) {
 	}
 	if r := float64(used[1]) / float64(used[0]); r > 3.6 {
 		t.Errorf("workspace grows %.2fx from 100 to 300 loops; want linear (3x)", r)
+	}
+}
+
+// BenchmarkLoopFormTrack times one tracking step (Track: prediction, correction and
+// condition estimate) on skewed four-bar ladders (non-parallelogram loops, so that each
+// step corrects) in the loop form, alternating ±1e-4 on every independent coordinate.
+// workspace-B is the heap the assembled workspace holds (the compiled model excluded).
+// Assembling the 1,000-loop ladder (its partition's dense pivoted QR) takes about a
+// minute before the timing starts.
+func BenchmarkLoopFormTrack(b *testing.B) {
+	for _, k := range []int{100, 300, 1000} {
+		b.Run(fmt.Sprintf("loops=%d", k), func(b *testing.B) {
+			m, err := robocompiler.Compile(skewLadder(k), robocompiler.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			d := m.NewData()
+			if err := d.Assemble(""); err != nil {
+				b.Fatal(err)
+			}
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			if !d.LoopForm() {
+				b.Fatal("not the loop form")
+			}
+			du := make([]float64, d.Mobility())
+			sign := 1.0
+			b.ReportAllocs()
+			for b.Loop() {
+				for i := range du {
+					du[i] = 1e-4 * sign
+				}
+				sign = -sign
+				if err := d.Track(du); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)), "workspace-B")
+			b.ReportMetric(float64(d.Tracker.Corrections)/float64(d.Tracker.Steps), "newton/step")
+		})
+	}
+}
+
+// TestLoopFormTrackErrors: in the loop form a tracking step that cannot close (a
+// displacement far beyond the mechanism's reach) fails with an error and leaves the state
+// as it was, after which tracking continues; SetFullState accepts the workspace's own
+// feasible state and refuses a configuration off the closure manifold, keeping the state.
+func TestLoopFormTrackErrors(t *testing.T) {
+	defer robocompiler.SetLoopFormMin(0)() // the loop form on a small ladder: a failed re-acquisition is quick
+	m, err := robocompiler.Compile(skewLadder(8), robocompiler.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loop := m.NewData()
+	if err := loop.Assemble(""); err != nil {
+		t.Fatal(err)
+	}
+	if !loop.LoopForm() {
+		t.Fatal("not the loop form")
+	}
+	q := append([]float64(nil), loop.Q...)
+	du := make([]float64, loop.Mobility())
+	for i := range du {
+		du[i] = 50 // rad: the rails cannot follow
+	}
+	if err := loop.Track(du); err == nil {
+		t.Fatal("a step of 50 rad on every coordinate succeeded")
+	} else {
+		t.Log(err)
+	}
+	for i := range q {
+		if loop.Q[i] != q[i] {
+			t.Fatalf("q[%d] moved from %v to %v on a failed step", i, q[i], loop.Q[i])
+		}
+	}
+	for i := range du {
+		du[i] = 1e-3
+	}
+	if err := loop.Track(du); err != nil {
+		t.Fatalf("after a failed step: %v", err)
+	}
+	for i := range du {
+		du[i] = 0.05
+	}
+	if err := loop.SetState(du, nil); err != nil {
+		t.Fatal(err)
+	}
+	loop.Interfaces()
+	q, v := append([]float64(nil), loop.Q...), append([]float64(nil), loop.V...)
+	if err := loop.SetFullState(q, v); err != nil {
+		t.Fatalf("SetFullState of the workspace's own state: %v", err)
+	}
+	bad := append([]float64(nil), q...)
+	bad[len(bad)-1] += 0.1
+	if err := loop.SetFullState(bad, v); err == nil {
+		t.Fatal("SetFullState accepted a configuration off the closure manifold")
+	}
+	for i := range q {
+		if loop.Q[i] != q[i] {
+			t.Fatalf("q[%d] moved from %v to %v on a refused SetFullState", i, q[i], loop.Q[i])
+		}
+	}
+}
+
+// TestLoopFormReconfiguresAtFold: the crank-rocker four-bar in the loop form (forced),
+// with the rocker angle requested independent and pushed towards its fold: the loop
+// form's condition estimate (which follows the dense lift's to within 15% here) falls
+// below the threshold a few steps before the fold, the partition changes there (a
+// reconfiguration decided on the dense Jacobian, then the loop form's solver of the new
+// partition), and tracking continues in the new coordinate with closure held.
+func TestLoopFormReconfiguresAtFold(t *testing.T) {
+	defer robocompiler.SetLoopFormMin(0)()
+	g, err := robots.Get("fourbar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.PartitionRequests["rocker"] = []string{"rocker_pivot"}
+	m, err := robocompiler.Compile(g, robocompiler.Options{Partition: "rocker", Tracking: closure.TrackerOptions{RCondTol: 0.015}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := m.NewData()
+	if err := d.Assemble(""); err != nil {
+		t.Fatal(err)
+	}
+	if !d.LoopForm() {
+		t.Fatal("not the loop form")
+	}
+	for k := 0; d.Tracker.Reconfigurations == 0; k++ {
+		if k == 1000 {
+			t.Fatal("no reconfiguration in 1,000 steps")
+		}
+		if err := d.Track([]float64{1e-3}); err != nil {
+			t.Fatalf("step %d: %v", k, err)
+		}
+	}
+	ev := d.Tracker.Events[0]
+	t.Log(ev)
+	if ev.Kept || len(ev.Independent) != 1 || ev.Independent[0] == "rocker_pivot" {
+		t.Fatalf("event %s", ev)
+	}
+	if d.Partition() != d.Tracker.Loop().Partition() {
+		t.Fatal("the loop solver is not the new partition's")
+	}
+	for k := range 200 {
+		if err := d.Track([]float64{1e-3}); err != nil {
+			t.Fatalf("after the reconfiguration, step %d: %v", k, err)
+		}
+		if err := d.Constraints(); err != nil {
+			t.Fatal(err)
+		}
+		for r, x := range d.Closure().Rho {
+			if math.Abs(x) > 1e-12 {
+				t.Fatalf("step %d: closure row %d residual %.3g", k, r, x)
+			}
+		}
+	}
+	if d.Tracker.Reacquisitions != 0 {
+		t.Errorf("%d re-acquisitions", d.Tracker.Reacquisitions)
 	}
 }
