@@ -37,19 +37,46 @@ func ladderPair(t *testing.T, k int) (loop, dense *robocompiler.Data) {
 	return loop, dense
 }
 
-// skewLadder is the four-bar ladder of k loops with every other rung 5% longer, so that
-// its loops are not parallelograms (whose closure is linear in the joint angles: tracking
-// them needs no correction).
+// skewLadder is the four-bar ladder of k loops with the right rail's links alternately 5%
+// longer (from the hinge below to the hinge above), and each rung turned and stretched to
+// join the rails' tops, so that the seed
+// (every angle zero) is still closed but the loops are not parallelograms (whose closure
+// is linear in the joint angles: tracking them needs no correction).
 func skewLadder(k int) *cmg.Graph {
+	const l, w = 0.1, 0.12
 	g := robots.FourBarLadder(k)
+	dy := make([]float64, k) // the right rail's top above the left's, per level
+	for i := range k {
+		if i > 0 {
+			dy[i] = dy[i-1]
+		}
+		if i%2 == 1 {
+			dy[i] += 0.05 * l
+		}
+	}
 	for i := range g.Joints {
 		j := &g.Joints[i]
 		var level int
-		if _, err := fmt.Sscanf(j.ID, "jrung%d_right", &level); err == nil && level%2 == 0 {
+		switch {
+		case scan(j.ID, "jright%d", &level) && level%2 == 1:
 			j.FrameA.Pos[1] *= 1.05
+		case scan(j.ID, "jrung%d_left", &level):
+			th := math.Atan2(-w, dy[level]) // the rung's +y towards the right rail's top
+			j.FrameA.Quat = &[4]float64{math.Cos(th / 2), 0, 0, math.Sin(th / 2)}
+		case scan(j.ID, "jrung%d_right", &level):
+			th := math.Atan2(-w, dy[level])
+			j.FrameA.Pos[1] = math.Hypot(w, dy[level])
+			j.FrameB.Quat = &[4]float64{math.Cos(th / 2), 0, 0, math.Sin(th / 2)}
 		}
 	}
 	return g
+}
+
+// scan reports whether id is format with one integer, which it stores in level.
+func scan(id, format string, level *int) bool {
+	var rest string
+	n, _ := fmt.Sscanf(id+" end", format+" %s", level, &rest)
+	return n == 2 && rest == "end"
 }
 
 // TestLoopFormTrackMatchesDense: on a 70-loop skewed ladder (280 velocities: the loop form by
