@@ -38,8 +38,8 @@ func ladderPair(t *testing.T, k int) (loop, dense *robocompiler.Data) {
 }
 
 // skewLadder is the four-bar ladder of k loops with the right rail's links alternately 5%
-// longer (from the hinge below to the hinge above), and each rung turned and stretched to
-// join the rails' tops, so that the seed
+// longer and shorter (from the hinge below to the hinge above), and each rung turned and
+// stretched to join the rails' tops, so that the seed
 // (every angle zero) is still closed but the loops are not parallelograms (whose closure
 // is linear in the joint angles: tracking them needs no correction).
 func skewLadder(k int) *cmg.Graph {
@@ -47,19 +47,19 @@ func skewLadder(k int) *cmg.Graph {
 	g := robots.FourBarLadder(k)
 	dy := make([]float64, k) // the right rail's top above the left's, per level
 	for i := range k {
-		if i > 0 {
-			dy[i] = dy[i-1]
-		}
-		if i%2 == 1 {
-			dy[i] += 0.05 * l
+		switch {
+		case i%2 == 1:
+			dy[i] = dy[i-1] + 0.05*l
+		case i > 0:
+			dy[i] = dy[i-1] - 0.05*l
 		}
 	}
 	for i := range g.Joints {
 		j := &g.Joints[i]
 		var level int
 		switch {
-		case scan(j.ID, "jright%d", &level) && level%2 == 1:
-			j.FrameA.Pos[1] *= 1.05
+		case scan(j.ID, "jright%d", &level) && level > 0:
+			j.FrameA.Pos[1] *= 1 + 0.05*float64(2*(level%2)-1)
 		case scan(j.ID, "jrung%d_left", &level):
 			th := math.Atan2(-w, dy[level]) // the rung's +y towards the right rail's top
 			j.FrameA.Quat = &[4]float64{math.Cos(th / 2), 0, 0, math.Sin(th / 2)}

@@ -189,8 +189,8 @@ func (t *Tracker) loopCorrect(q []float64) error {
 }
 
 // loopRedecide is redecide in the loop form: the rank and the partitions are chosen on
-// the dense Jacobian at t.qp, formed for the decision only; the condition estimates are
-// the loop solvers'.
+// the dense Jacobian at t.qp, formed for the decision only (garbage afterwards); the
+// condition estimates are the loop solvers'.
 func (t *Tracker) loopRedecide(rc float64) error {
 	old := t.Lift.P
 	dd := NewData(t.m)
@@ -206,7 +206,6 @@ func (t *Tracker) loopRedecide(rc float64) error {
 	if t.requested != nil {
 		req, _ = ChoosePartition(t.m, dd.C, t.requested, 0)
 	}
-	dd = nil // the dense Jacobian is not kept
 	names := t.m.CoordinateNames()
 	ev := Reconfiguration{Step: t.Steps + 1, RCond: rc, Requested: pick(names, t.requested)}
 	candidate := func(p *Partition) (LoopSolver, float64, error) {
@@ -230,12 +229,8 @@ func (t *Tracker) loopRedecide(rc float64) error {
 			p, s, r, ev.Kept = req, sr, rr, true
 		}
 	}
-	t.setLoop(p, s)
+	t.setLoop(p, s) // placed and factored at t.qp by candidate
 	t.Lift.RCond = r
-	t.loop.Invalidate()
-	if _, err := t.loop.RCond(t.d, t.qp); err != nil { // place the installed solver at qp
-		return err
-	}
 	t.install(p, t.Lift, &ev)
 	return nil
 }
