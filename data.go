@@ -68,10 +68,11 @@ func (d *Data) Partition() *closure.Partition { return d.Tracker.Lift.P }
 func (d *Data) Mobility() int { return len(d.U) }
 
 // Closure returns the closure workspace, evaluated at Q: residual Rho (len Rows),
-// Jacobian C (Rows × NV).
+// Jacobian C (Rows × NV; nil in the loop form, see LoopForm).
 func (d *Data) Closure() *closure.Data { return d.Tracker.Data() }
 
-// Lift returns the lift at Q: the partition and E (NV × D).
+// Lift returns the lift at Q: the partition and E (NV × D; empty in the loop form, where
+// DenseLift forms it).
 func (d *Data) Lift() *closure.Lift { return d.Tracker.Lift }
 
 // install places the workspace at the feasible configuration q with partition p: a new

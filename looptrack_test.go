@@ -37,35 +37,31 @@ func ladderPair(t *testing.T, k int) (loop, dense *robocompiler.Data) {
 	return loop, dense
 }
 
-// skewLadder is the four-bar ladder of k loops with the right rail's links alternately 5%
-// longer and shorter (from the hinge below to the hinge above), and each rung turned and
-// stretched to join the rails' tops, so that the seed
-// (every angle zero) is still closed but the loops are not parallelograms (whose closure
-// is linear in the joint angles: tracking them needs no correction).
+// skewLadder is the four-bar ladder of k loops with links of 0.125 m on the left rail and
+// alternately 0.1328125 and 0.1171875 m on the right (from the hinge below to the hinge
+// above; the rung hinges 0.125 m above the rails' hinges), each rung turned and stretched
+// to join the rails' tops: the seed (every angle zero) is closed — to round-off at any
+// height, the lengths being exact binary fractions — but the loops are not parallelograms
+// (whose closure is linear in the joint angles: tracking them needs no correction).
 func skewLadder(k int) *cmg.Graph {
-	const l, w = 0.1, 0.12
+	const l, d, w = 0.125, 0.0078125, 0.12
 	g := robots.FourBarLadder(k)
-	dy := make([]float64, k) // the right rail's top above the left's, per level
-	for i := range k {
-		switch {
-		case i%2 == 1:
-			dy[i] = dy[i-1] + 0.05*l
-		case i > 0:
-			dy[i] = dy[i-1] - 0.05*l
-		}
-	}
 	for i := range g.Joints {
 		j := &g.Joints[i]
 		var level int
 		switch {
+		case scan(j.ID, "jleft%d", &level) && level > 0:
+			j.FrameA.Pos[1] = l
 		case scan(j.ID, "jright%d", &level) && level > 0:
-			j.FrameA.Pos[1] *= 1 + 0.05*float64(2*(level%2)-1)
+			j.FrameA.Pos[1] = l + d*float64(2*(level%2)-1)
 		case scan(j.ID, "jrung%d_left", &level):
-			th := math.Atan2(-w, dy[level]) // the rung's +y towards the right rail's top
+			j.FrameA.Pos[1] = l
+			th := math.Atan2(-w, d*float64(level%2)) // the rung's +y towards the right rail's top
 			j.FrameA.Quat = &[4]float64{math.Cos(th / 2), 0, 0, math.Sin(th / 2)}
 		case scan(j.ID, "jrung%d_right", &level):
-			th := math.Atan2(-w, dy[level])
-			j.FrameA.Pos[1] = math.Hypot(w, dy[level])
+			th := math.Atan2(-w, d*float64(level%2))
+			j.FrameA.Pos[1] = math.Hypot(w, d*float64(level%2))
+			j.FrameB.Pos[1] = l
 			j.FrameB.Quat = &[4]float64{math.Cos(th / 2), 0, 0, math.Sin(th / 2)}
 		}
 	}

@@ -127,9 +127,8 @@ const walkSteps = 8
 // A model with closure rows and more than DenseReferenceMaxNV velocity coordinates (e0
 // set) has the steps summed and taken as one:
 // the independent coordinates of q0 moved by the sum, the dependent ones corrected with
-// them held (Data.Reset, keeping q0's partition). The tracker re-decides the partition
-// (a pivoted QR of C, O(n³)) at every step whose dependent block's condition estimate is
-// below closure.ReconfigureRCond, which a long mechanism's is at every configuration.
+// them held (Data.Reset, keeping q0's partition): one correction instead of eight steps,
+// each of which may re-decide the partition (a pivoted QR of C, O(n³)).
 func (w *workspace) walk() error {
 	if w.e0 != nil {
 		return w.jump()
