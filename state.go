@@ -266,18 +266,19 @@ func (d *Data) adoptLift() error {
 	if k.Lift == l {
 		return nil
 	}
-	if err := d.lifted(); err != nil { // with the previous lift
-		return err
-	}
+	err := d.lifted() // with the previous lift
 	for i, c := range l.P.Independent {
 		d.U[i] = d.V[c]
 	}
+	if err != nil { // the loop form's previous partition is singular at Q
+		clear(d.U)
+		err = fmt.Errorf("Track: the partition changed at a singular configuration of the previous one, whose lift cannot re-express the speeds in the new independent coordinates: they are set to rest (%w)", err)
+	}
 	k.Lift = l
 	if d.loop != nil {
-		_, err := d.loop.solver(d) // the solver of the new lift
-		return err
+		_, _ = d.loop.solver(d) // the solver of the new lift (never an error)
 	}
-	return nil
+	return err
 }
 
 // assembled reports a workspace that holds no state yet.

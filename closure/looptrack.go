@@ -48,7 +48,8 @@ const maxNewton = 10
 // estimate (LoopSolver.RCond, not the dense 1-norm one) and Lift.Sign is 0: the loop form
 // detects a singular configuration of its partition by the estimate alone, not by a sign
 // change of det R_p within a step. A re-decision of the partition forms the dense
-// Jacobian once (ChoosePartition's pivoted QR) and frees it.
+// Jacobian once (ChoosePartition's pivoted QR) and frees it, as does a re-acquisition
+// (Assemble) after a correction that did not converge.
 func NewLoopTracker(m *compile.Model, q []float64, p *Partition, opts TrackerOptions, newLoop func(*Partition) (LoopSolver, error)) (*Tracker, error) {
 	relative := opts.RCondTol == 0
 	if relative {
