@@ -41,7 +41,8 @@ func (s *Solver) Chord(rho, dv []float64) error {
 		}
 	}
 	s.setRHS(s.lift, true, nil)
-	s.solveRefined(s.lift, nil, s.acc, refineSteps)
+	// No refinement: the Newton iteration refines, from the residual evaluated anew.
+	s.solveRefined(s.lift, nil, s.acc, 0)
 	s.recover(s.lift, s.acc, true, nil, dv)
 	return nil
 }
