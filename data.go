@@ -68,10 +68,11 @@ func (d *Data) Partition() *closure.Partition { return d.Tracker.Lift.P }
 func (d *Data) Mobility() int { return len(d.U) }
 
 // Closure returns the closure workspace, evaluated at Q: residual Rho (len Rows),
-// Jacobian C (Rows × NV).
+// Jacobian C (Rows × NV; nil in the loop form, see LoopForm).
 func (d *Data) Closure() *closure.Data { return d.Tracker.Data() }
 
-// Lift returns the lift at Q: the partition and E (NV × D).
+// Lift returns the lift at Q: the partition and E (NV × D; empty in the loop form, where
+// DenseLift forms it).
 func (d *Data) Lift() *closure.Lift { return d.Tracker.Lift }
 
 // install places the workspace at the feasible configuration q with partition p: a new
@@ -79,7 +80,7 @@ func (d *Data) Lift() *closure.Lift { return d.Tracker.Lift }
 // closure workspace and lift, and buffers sized by the mobility, with the speeds at rest.
 func (d *Data) install(q []float64, p *closure.Partition) error {
 	m := d.m.Model
-	tr, err := closure.NewTrackerWith(m, q, p, d.m.Tracking)
+	tr, loop, err := d.newTracker(q, p)
 	if err != nil {
 		return err
 	}
@@ -87,7 +88,6 @@ func (d *Data) install(q []float64, p *closure.Partition) error {
 	n := p.Mobility
 	d.Tracker, d.Kin, d.Q, d.V, d.Curv = tr, kd, tr.Q, kd.V, kd.Curv
 	tree := tr.Lift.IdentityOnly()
-	loop := d.newLoopForm(p)
 	if d.Reduced == nil || d.Reduced.N != m.NVT || d.Reduced.D != n || d.Reduced.Tree != tree || (loop != nil) != (d.loop != nil) {
 		switch {
 		case tree:

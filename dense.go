@@ -16,6 +16,9 @@ func (d *Data) DenseLift(E []float64) error {
 	if n == 0 {
 		return nil
 	}
+	if d.loop != nil {
+		return d.loopDenseLift(E)
+	}
 	if d.Tracker.Lift.IdentityOnly() {
 		clear(E)
 		for i := range nv {

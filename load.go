@@ -9,6 +9,7 @@ import (
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/kkt"
 	"github.com/robocompiler/robocompiler/mjcf"
 	"github.com/robocompiler/robocompiler/robots"
 	"github.com/robocompiler/robocompiler/urdf"
@@ -35,8 +36,9 @@ type Options struct {
 	// Tracking are the settings of the closure tracker behind Assemble and Track.
 	Tracking closure.TrackerOptions
 	// MemoryBudget bounds, in bytes, the dense workspaces a Data of the model allocates
-	// (Model.WorkspaceBytes): a larger model is refused by Compile with an error instead
-	// of exhausting memory. 0 means DefaultMemoryBudget; a negative value, no bound.
+	// (Model.WorkspaceBytes) and the dense closure Jacobian its assembly forms to choose
+	// the partition (3 · 8 · Rows · NV bytes, freed afterwards): a larger model is refused
+	// by Compile with an error instead of exhausting memory. 0 means DefaultMemoryBudget; a negative value, no bound.
 	MemoryBudget int64
 }
 
@@ -48,14 +50,36 @@ const DefaultMemoryBudget = 2 << 30
 // mass matrices (NVT² and NV²) and the factorisations beside them. A loop-free model of
 // more than closure.DenseIdentityMax velocities forms none of them (the tree form,
 // dyn.NewReducedTree): its workspaces are linear in its size, treeBytesPerNode per body
-// and per velocity.
+// and per velocity. Nor does a model of the loop form (closure rows, more than
+// LoopFormMin velocities, a model kkt.Supports): loopBytesPerNode per body, velocity and
+// closure row.
 func (m *Model) WorkspaceBytes() int64 {
 	nv, rows, nvt := int64(m.NV), int64(m.Rows), int64(m.NVT)
 	if m.Rows == 0 && nv == nvt && m.NV > closure.DenseIdentityMax {
 		return treeBytesPerNode * (nv + int64(len(m.Bodies)) + 1)
 	}
+	if m.loopForm() {
+		return loopBytesPerNode * (nv + rows + int64(len(m.Bodies)) + 1)
+	}
 	return 8 * (2*rows*nv + 2*nv*nv + 3*nvt*nvt)
 }
+
+// loopForm reports that workspaces of the model take the loop form (LoopForm) at a
+// partition with independent coordinates whose cut joints all have selected rows.
+func (m *Model) loopForm() bool {
+	return m.Rows > 0 && m.NV > loopFormMin && kkt.Supports(m.Model) == nil
+}
+
+// assemblyBytes estimates the bytes assembly and the partition's choice hold while they
+// run (freed afterwards): the dense closure Jacobian, its scaled copy for the pivoted QR
+// and the corrector's Jacobian over the free coordinates, each Rows × NV at most.
+func (m *Model) assemblyBytes() int64 { return 8 * 3 * int64(m.Rows) * int64(m.NV) }
+
+// loopBytesPerNode bounds the workspace bytes per body, per velocity and per closure row
+// of the loop form: the two factorised constraint systems of kkt.Solver, the tree
+// dynamics beside them, the closure workspace (without Jacobian) and the interfaces'
+// vectors (measured: about 3 kB on the four-bar ladders; TestLadderWorkspaceBytes).
+const loopBytesPerNode = 4096
 
 // treeBytesPerNode bounds the workspace bytes per body and per velocity of the tree form:
 // spatial transforms, twists, forces, composite and articulated inertias (dyn.Data), edge
@@ -109,7 +133,7 @@ func Compile(g *cmg.Graph, opts Options) (*Model, error) {
 	if budget == 0 {
 		budget = DefaultMemoryBudget
 	}
-	if need := m.WorkspaceBytes(); budget > 0 && need > budget {
+	if need := max(m.WorkspaceBytes(), m.assemblyBytes()); budget > 0 && need > budget {
 		return nil, fmt.Errorf("%s: the model is too large: %d velocities and %d closure rows need about %.3g GB of dense workspace, above the memory budget of %.3g GB (Options.MemoryBudget)",
 			g.Source, m.NV, m.Rows, float64(need)/1e9, float64(budget)/1e9)
 	}

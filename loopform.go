@@ -1,8 +1,6 @@
 package robocompiler
 
 import (
-	"fmt"
-
 	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/kkt"
@@ -33,27 +31,43 @@ type loopForm struct {
 }
 
 // LoopForm reports that the workspace holds the loop form: a model with closure rows and
-// more than LoopFormMin velocities that kkt.New accepts. Then Constraints evaluates the
-// residual ρ only (O(n); the Jacobian C and the lift E are those the tracker evaluated at
-// Q, kept current by Assemble, Track, Reset, SetConfiguration and SetFullState);
-// Interfaces evaluates V, Curv, the tree kinematics and the port displacements, but not
-// the port map Kin.L; Dynamics evaluates Reduced.HT and Reduced.Hr (O(n)) while
-// Reduced.MT and Reduced.Mr are nil (DenseTreeMass and DenseReducedMass form them on
-// request); Accelerations and Inverse solve in maximal coordinates.
+// more than LoopFormMin velocities that kkt.New accepts. Then no matrix of the closure is
+// formed: the tracker (closure.NewLoopTracker) predicts, corrects and estimates the
+// condition through the loop form's solver, Closure().C is nil and Lift().E empty
+// (DenseLift forms E on request), Lift().RCond is the solver's estimate and
+// Lift().Sign 0; Constraints evaluates the residual ρ only (O(n)); Interfaces evaluates
+// V, Curv, the tree kinematics and the port displacements, but not the port map Kin.L;
+// Dynamics evaluates Reduced.HT and Reduced.Hr (O(n)) while Reduced.MT and Reduced.Mr
+// are nil (DenseTreeMass and DenseReducedMass form them on request); Accelerations and
+// Inverse solve in maximal coordinates.
 func (d *Data) LoopForm() bool { return d.loop != nil }
 
-// newLoopForm returns the loop form of the model under partition p, or nil when the model
-// takes another form.
-func (d *Data) newLoopForm(p *closure.Partition) *loopForm {
+// newTracker returns the closure tracker of the workspace at the feasible configuration
+// q under partition p and, when the model takes the loop form there, the loop form (its
+// tracker sharing the loop form's solver); otherwise the dense tracker and nil.
+func (d *Data) newTracker(q []float64, p *closure.Partition) (*closure.Tracker, *loopForm, error) {
 	m := d.m.Model
 	if m.Rows == 0 || m.NV <= loopFormMin || p.Mobility == 0 {
-		return nil
+		tr, err := closure.NewTrackerWith(m, q, p, d.m.Tracking)
+		return tr, nil, err
 	}
 	s, err := kkt.New(m, p)
-	if err != nil {
-		return nil
+	if err != nil { // a model the loop form does not cover
+		tr, err := closure.NewTrackerWith(m, q, p, d.m.Tracking)
+		return tr, nil, err
 	}
-	return &loopForm{s: s, tau: make([]float64, m.NVT), y: make([]float64, m.NVT)}
+	first := true
+	tr, err := closure.NewLoopTracker(m, q, p, d.m.Tracking, func(p *closure.Partition) (closure.LoopSolver, error) {
+		if first { // the solver made above
+			first = false
+			return s, nil
+		}
+		return kkt.New(m, p)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return tr, &loopForm{s: s, tau: make([]float64, m.NVT), y: make([]float64, m.NVT)}, nil
 }
 
 // loopReduced returns the loop form's reduced dynamics: the biases only.
@@ -61,14 +75,10 @@ func loopReduced(nvt, n int) *dyn.Reduced {
 	return &dyn.Reduced{N: nvt, D: n, HT: make([]float64, nvt), Hr: make([]float64, n)}
 }
 
-// solver returns the loop form's solver for the current partition, rebuilt (allocating)
-// after a computational reconfiguration changed it.
+// solver returns the loop form's solver for the current partition: the tracker's, which
+// a computational reconfiguration replaces.
 func (l *loopForm) solver(d *Data) (*kkt.Solver, error) {
-	if p := d.Partition(); l.s.Partition() != p {
-		s, err := kkt.New(d.m.Model, p)
-		if err != nil {
-			return nil, fmt.Errorf("%s: the loop form cannot take the reconfigured partition: %w", d.m.Graph.Source, err)
-		}
+	if s := d.Tracker.Loop().(*kkt.Solver); s != l.s {
 		l.s = s
 	}
 	return l.s, nil
@@ -82,13 +92,49 @@ func (d *Data) loopConstraints() error {
 }
 
 // refresh evaluates the closure Jacobian and the lift at Q whatever the form (after Q
-// was set directly).
+// was set directly); in the loop form the residual and the solver's factors.
 func (d *Data) refresh() error {
 	c := d.Tracker.Data()
+	if d.loop != nil {
+		return d.Tracker.Refresh()
+	}
 	if d.m.Rows > 0 {
 		c.Jacobian(d.Q)
 	}
 	return d.Tracker.Lift.UpdateE(c.C)
+}
+
+// lifted writes V = E U at Q whatever the form: in the loop form by the loop form's
+// solver, that of the lift the interfaces hold (Kin.Lift; in adoptLift, the previous
+// partition's).
+func (d *Data) lifted() error {
+	if d.loop == nil {
+		d.Kin.Lifted(d.U)
+		return nil
+	}
+	return d.loop.s.Velocity(d.Tracker.Data(), d.Q, d.U, d.V)
+}
+
+// loopDenseLift writes the lift E (NV × D, row-major) at Q in the loop form, column by
+// column (O(n·D)).
+func (d *Data) loopDenseLift(E []float64) error {
+	s, err := d.loop.solver(d)
+	if err != nil {
+		return err
+	}
+	nv, n := d.m.NV, d.Mobility()
+	u, v := make([]float64, n), make([]float64, nv)
+	for j := range n {
+		clear(u)
+		u[j] = 1
+		if err := s.Velocity(d.Tracker.Data(), d.Q, u, v); err != nil {
+			return err
+		}
+		for i, x := range v {
+			E[i*n+j] = x
+		}
+	}
+	return nil
 }
 
 // loopInterfaces is Interfaces in the loop form.

@@ -214,7 +214,9 @@ func (d *Data) feasible(q, v []float64) error {
 	for k, c := range d.Partition().Independent {
 		d.U[k] = v[c]
 	}
-	d.Kin.Lifted(d.U)
+	if err := d.lifted(); err != nil {
+		return err
+	}
 	names := d.m.CoordinateNames()
 	for i, x := range v {
 		if math.Abs(d.V[i]-x) > FeasibleTol*math.Max(1, math.Abs(x)) {
@@ -240,8 +242,7 @@ func (d *Data) Track(du []float64) error {
 	if err := d.Tracker.Step(du); err != nil {
 		return err
 	}
-	d.adoptLift()
-	return nil
+	return d.adoptLift()
 }
 
 // Reset returns the workspace to the configuration q (len NQ), corrected onto the
@@ -260,16 +261,24 @@ func (d *Data) Reset(q []float64) error {
 // adoptLift rebinds the interfaces to the tracker's lift after a reconfiguration and
 // re-expresses U in the new partition, u'[k] = (E u)[Independent'[k]] (the independent
 // rows of E are the identity).
-func (d *Data) adoptLift() {
+func (d *Data) adoptLift() error {
 	k, l := d.Kin, d.Tracker.Lift
 	if k.Lift == l {
-		return
+		return nil
 	}
-	k.Lifted(d.U) // with the previous lift
+	err := d.lifted() // with the previous lift
 	for i, c := range l.P.Independent {
 		d.U[i] = d.V[c]
 	}
+	if err != nil { // the loop form's previous partition is singular at Q
+		clear(d.U)
+		err = fmt.Errorf("Track: the partition changed at a singular configuration of the previous one, whose lift cannot re-express the speeds in the new independent coordinates: they are set to rest (%w)", err)
+	}
 	k.Lift = l
+	if d.loop != nil {
+		_, _ = d.loop.solver(d) // the solver of the new lift (never an error)
+	}
+	return err
 }
 
 // assembled reports a workspace that holds no state yet.

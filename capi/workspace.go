@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/kin"
@@ -270,6 +271,10 @@ func (w *workspace) closure(rho, C arr) error {
 	cd := w.d.Closure()
 	copy(r, cd.Rho)
 	if c != nil {
+		if cd.C == nil { // the loop form keeps no C: evaluate it at Q for the caller
+			cd = closure.NewData(m.Model)
+			cd.Jacobian(w.d.Q)
+		}
 		copyDense(c, cd.C, m.Rows, m.NV)
 	}
 	return nil

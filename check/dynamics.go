@@ -179,7 +179,7 @@ func (w *workspace) constraintResidual(a []float64) (rc, scale float64) {
 	if len(w.rows) == 0 {
 		return 0, 0
 	}
-	cl := w.d.Kin.Closure
+	cl := w.closureAt()
 	C, nv := cl.C.RawMatrix(), w.m.NV
 	for _, r := range w.rows {
 		row := C.Data[r*C.Stride : r*C.Stride+nv]

@@ -31,7 +31,10 @@ func (w *workspace) nullSpaceDynamics(q, v, a, tauT []float64, fext []spatial.Ve
 	m := w.m
 	n, nv, d := m.NVT, m.NV, w.d.Mobility()
 	dd := dyn.NewData(m)
-	E := w.d.Lift().E.RawMatrix()
+	E, err := w.liftAt()
+	if err != nil {
+		return 0, 0, nil, err
+	}
 	if mr = w.d.Reduced.Mr; mr == nil {
 		mr = liftedMass(dd, q, E, n, nv, d)
 	}

@@ -64,7 +64,7 @@ func (w *workspace) enforcedRows() (Jc, gamma []float64) {
 	nv, nr := w.m.NV, len(w.rows)
 	Jc, gamma = make([]float64, nr*nv), make([]float64, nr)
 	if nr > 0 {
-		cl := w.d.Kin.Closure
+		cl := w.closureAt()
 		C := cl.C.RawMatrix()
 		for i, r := range w.rows {
 			copy(Jc[i*nv:i*nv+nv], C.Data[r*C.Stride:r*C.Stride+nv])

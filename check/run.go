@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 	"math"
 	"math/rand/v2"
@@ -126,9 +127,8 @@ const walkSteps = 8
 // A model with closure rows and more than DenseReferenceMaxNV velocity coordinates (e0
 // set) has the steps summed and taken as one:
 // the independent coordinates of q0 moved by the sum, the dependent ones corrected with
-// them held (Data.Reset, keeping q0's partition). The tracker re-decides the partition
-// (a pivoted QR of C, O(n³)) at every step whose dependent block's condition estimate is
-// below closure.ReconfigureRCond, which a long mechanism's is at every configuration.
+// them held (Data.Reset, keeping q0's partition): one correction instead of eight steps,
+// each of which may re-decide the partition (a pivoted QR of C, O(n³)).
 func (w *workspace) walk() error {
 	if w.e0 != nil {
 		return w.jump()
@@ -270,7 +270,11 @@ func (w *workspace) liftResidual() (float64, int) {
 	if m.Rows == 0 || d == 0 {
 		return 0, d
 	}
-	C, E := kd.Closure.C.RawMatrix(), kd.Lift.E.RawMatrix()
+	C := w.closureAt().C.RawMatrix()
+	E, err := w.liftAt()
+	if err != nil {
+		return math.NaN(), 0 // a singular lift: the witness fails
+	}
 	// The nonzeros of every column of E: (row, value) pairs.
 	type entry struct {
 		i int
@@ -303,6 +307,28 @@ func (w *workspace) liftResidual() (float64, int) {
 		}
 	}
 	return worstCE / emax, len(cols)
+}
+
+// closureAt returns a closure workspace holding C and the drift γ at the walk's state
+// (Q, V): the tracker's, or in the loop form, which forms no C, dk's evaluated there.
+func (w *workspace) closureAt() *closure.Data {
+	if !w.d.LoopForm() {
+		return w.d.Kin.Closure
+	}
+	c := w.dk.Closure
+	c.Drift(w.d.Q, w.d.V)
+	return c
+}
+
+// liftAt returns the lift E (NV × D) at the walk's state: the tracker's, or in the loop
+// form, which forms no E, DenseLift's.
+func (w *workspace) liftAt() (blas64.General, error) {
+	if !w.d.LoopForm() {
+		return w.d.Lift().E.RawMatrix(), nil
+	}
+	nv, d := w.m.NV, w.d.Mobility()
+	e := blas64.General{Rows: nv, Cols: d, Stride: d, Data: make([]float64, nv*d)}
+	return e, w.d.DenseLift(e.Data)
 }
 
 // virtualPower returns |τ_Tᵀ v_T − τ_rᵀ u| for random port efforts at the last evaluation.

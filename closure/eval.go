@@ -20,6 +20,11 @@ type EvalOptions struct {
 	// ground) instead of the cycle-local one (each comparison propagated from its lowest
 	// common ancestor along its own path only).
 	Global bool
+	// NoJacobian leaves the dense Jacobian C out (nil) for a model whose linear systems
+	// are solved in maximal coordinates (the front door's loop form): Jacobian evaluates
+	// the residual only, Drift the residual and the drift, and neither a Rows × NV matrix
+	// nor the comparisons' paths are held (Tangent is not available).
+	NoJacobian bool
 }
 
 // Data is the caller-owned workspace of the closure evaluator for one model. Evaluation
@@ -100,8 +105,11 @@ type Data struct {
 
 	// Root paths for the global evaluator, per comparison: edges from the ground to A and B.
 	rootA, rootB [][]int
-	// Local paths, per comparison: edges from the LCA down to A and down to B.
+	// Local paths, per comparison: edges from the LCA down to A and down to B (nil without
+	// a Jacobian: the propagation walks the tree up from A and B, see propagateTo).
 	downA, downB [][]int
+	// stack is propagateTo's scratch (capacity: the bodies).
+	stack []int
 	// order is the evaluation order of the comparisons: by evaluation base (LCA), so that
 	// comparisons with a common base share the propagation of their common edges.
 	order []int
@@ -123,10 +131,10 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 		s: make([]spatial.Vec6, m.NV), sb: make([]spatial.Vec6, m.NV),
 		placedQ: make([]float64, m.NQ), xe: make([]spatial.Transform, len(m.Edges)),
 		edgeGen: make([]uint64, len(m.Edges)), comps: make([]placedComp, len(m.Comparisons)),
-		node: make([]nodeState, nn), edges: make([]edgeInfo, len(m.Edges)),
+		node: make([]nodeState, nn), edges: make([]edgeInfo, len(m.Edges)), stack: make([]int, 0, nn),
 		defectInv: make([]spatial.Transform, len(m.Comparisons)), defectOff: make([]float64, m.Rows),
 	}
-	if m.Rows > 0 && m.NV > 0 {
+	if m.Rows > 0 && m.NV > 0 && !opts.NoJacobian {
 		d.C = mat.NewDense(m.Rows, m.NV, nil)
 	}
 	for e := range m.Edges {
@@ -163,16 +171,22 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 		return p
 	}
 	for _, c := range m.Comparisons {
-		d.rootA = append(d.rootA, rootPath(c.NodeA))
-		d.rootB = append(d.rootB, rootPath(c.NodeB))
+		if opts.Global { // the paths of a deep mechanism's cuts are long: keep only those used
+			d.rootA = append(d.rootA, rootPath(c.NodeA))
+			d.rootB = append(d.rootB, rootPath(c.NodeB))
+		}
+		if d.C == nil {
+			continue // no Jacobian rows to write, nor their paths to keep
+		}
 		var da, db []int
 		for _, f := range c.Factors {
 			if f.Up {
-				da = append([]int{f.Edge}, da...)
+				da = append(da, f.Edge)
 			} else {
 				db = append(db, f.Edge)
 			}
 		}
+		slices.Reverse(da)
 		d.downA = append(d.downA, da)
 		d.downB = append(d.downB, db)
 		var cols []int
@@ -327,17 +341,17 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 	for k := 0; k < d.nComp(); k++ {
 		ci := d.comp(k)
 		c := &m.Comparisons[ci]
-		ea, eb := d.downA[ci], d.downB[ci]
-		if d.opts.Global {
+		var ea, eb []int // the paths, for the Jacobian's rows
+		switch {
+		case d.opts.Global:
 			ea, eb = d.rootA[ci], d.rootB[ci]
-		} else {
+		default:
+			if d.downA != nil {
+				ea, eb = d.downA[ci], d.downB[ci]
+			}
 			d.setBase(c.LCA)
-			for _, e := range ea {
-				d.propagate(e, c.LCA, q, v)
-			}
-			for _, e := range eb {
-				d.propagate(e, c.LCA, q, v)
-			}
+			d.propagateTo(c.NodeA, c.LCA, q, v)
+			d.propagateTo(c.NodeB, c.LCA, q, v)
 		}
 		d.compare(ci, ea, eb, q, v, jac)
 	}
@@ -490,6 +504,27 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 		for i := range wd {
 			wd[i] += bb[i]
 		}
+	}
+}
+
+// propagateTo propagates along the tree path from base down to node, below the path's
+// deepest node already evaluated against base in this pass: the comparisons of a common
+// base share their paths' common edges, so that an evaluation visits each edge once
+// (O(n) on a ladder whose loops all close through the ground) rather than once per
+// comparison whose path passes it. It walks the path up from node, so it needs no
+// stored path.
+func (d *Data) propagateTo(node, base int, q, v []float64) {
+	up := d.stack[:0]
+	for n := node; n != base; {
+		if ns := &d.node[n]; ns.pass == d.pass && ns.base == base {
+			break
+		}
+		b := &d.m.Bodies[n-1]
+		up = append(up, b.Edge)
+		n = b.Parent
+	}
+	for i := len(up) - 1; i >= 0; i-- {
+		d.propagate(up[i], base, q, v)
 	}
 }
 

@@ -41,7 +41,7 @@ func newNewton(m *compile.Model, rows, cols, check []int) *newton {
 	n := len(rows)
 	return &newton{m: m, rows: rows, cols: cols, check: check, rs: RowScales(m),
 		lu: newLU(n), b: blas64.General{Rows: n, Cols: 1, Stride: 1, Data: make([]float64, n)},
-		dv: make([]float64, m.NV), save: make([]float64, m.NQ), maxIt: 10}
+		dv: make([]float64, m.NV), save: make([]float64, m.NQ), maxIt: maxNewton}
 }
 
 // correct runs Newton iterations on q in place until the selected rows reach

@@ -14,6 +14,13 @@ import (
 // re-decision happens at least one step before the fold.
 const ReconfigureRCond = 1e-4
 
+// reconfigureDrop is the factor by which, with the default threshold, the reciprocal
+// condition of a partition chosen below ReconfigureRCond/reconfigureDrop (a large
+// mechanism whose best partition is that poorly conditioned: a ladder of more than about
+// 30 four-bar loops) must fall from its value at the choice before the partition is
+// re-decided (see Tracker.limit).
+const reconfigureDrop = 0.1
+
 // crossingBisections bounds the bisection that locates a sign change of det R_p inside
 // one step (2⁻⁴⁰ of the step).
 const crossingBisections = 40
@@ -50,14 +57,28 @@ type Tracker struct {
 	nw        *newton
 	requested []int // the independent coordinates asked for (nil: automatic)
 	dv, qp    []float64
+	// chosen is Lift.RCond when the partition was installed; relative is set for the
+	// default threshold (see limit).
+	chosen   float64
+	relative bool
+	// The loop form (NewLoopTracker): the sparse solver of the current partition, its
+	// constructor, the row scales and the residual rows a correction must close.
+	loop    LoopSolver
+	newLoop func(*Partition) (LoopSolver, error)
+	rs      []float64
+	check   []int
+	qs      []float64 // the configuration a correction started from
 }
 
 // TrackerOptions are the settings of a Tracker.
 type TrackerOptions struct {
 	// RCondTol is the reciprocal condition number of the scaled R_p below which the
-	// partition is re-decided (0: ReconfigureRCond). It falls like the square root of the
-	// distance to a fold, so a caller stepping towards one raises it until the re-decision
-	// happens at least one step before the fold.
+	// partition is re-decided. It falls like the square root of the distance to a fold, so
+	// a caller stepping towards one raises it until the re-decision happens at least one
+	// step before the fold. 0 means ReconfigureRCond, or reconfigureDrop (0.1) times R_p's
+	// reciprocal condition when the partition was chosen if that is lower: on a large
+	// mechanism whose best partition is conditioned below ReconfigureRCond (a ladder of
+	// more than about 30 four-bar loops), re-deciding at every step would choose it again.
 	RCondTol float64
 	// Simplified makes each correction start as simplified (chord) Newton on the factors
 	// of R_p the lift holds from the start of the step, turning to full Newton when one
@@ -77,10 +98,11 @@ func NewTracker(m *compile.Model, q []float64, p *Partition) (*Tracker, error) {
 
 // NewTrackerWith is NewTracker with the settings opts.
 func NewTrackerWith(m *compile.Model, q []float64, p *Partition, opts TrackerOptions) (*Tracker, error) {
-	if opts.RCondTol == 0 {
+	relative := opts.RCondTol == 0
+	if relative {
 		opts.RCondTol = ReconfigureRCond
 	}
-	t := &Tracker{Q: append([]float64(nil), q...), m: m, d: NewData(m), rcondTol: opts.RCondTol,
+	t := &Tracker{Q: append([]float64(nil), q...), m: m, d: NewData(m), rcondTol: opts.RCondTol, relative: relative,
 		chord: opts.Simplified,
 		dv:    make([]float64, m.NV), qp: make([]float64, m.NQ)}
 	if p.Requested {
@@ -88,7 +110,24 @@ func NewTrackerWith(m *compile.Model, q []float64, p *Partition, opts TrackerOpt
 	}
 	t.setPartition(p)
 	t.d.Jacobian(t.Q)
-	return t, t.Lift.Update(t.d.C)
+	err := t.Lift.Update(t.d.C)
+	t.chosen = t.Lift.RCond
+	return t, err
+}
+
+// limit returns the reciprocal condition of R_p below which a step re-decides the
+// partition: TrackerOptions.RCondTol when set; by default ReconfigureRCond, or
+// reconfigureDrop times the partition's RCond when it was chosen (chosen) if that is
+// lower. Such a partition is the best-conditioned the rank-revealing choice found (a
+// size effect, not a nearby singular configuration: re-deciding at every step would
+// choose it again); it is re-decided once its RCond has fallen tenfold — as it does
+// approaching a singular configuration of the partition, like the square root of the
+// distance (on the dense path a sign change of det R_p within a step is caught besides).
+func (t *Tracker) limit() float64 {
+	if t.relative {
+		return min(t.rcondTol, t.chosen*reconfigureDrop)
+	}
+	return t.rcondTol
 }
 
 // setPartition installs partition p: its lift and its corrector.
@@ -105,6 +144,9 @@ func (t *Tracker) Data() *Data { return t.d }
 // displacement) and restores closure. On failure, and on a rank change, the state is
 // unchanged and the error says what happened.
 func (t *Tracker) Step(du []float64) error {
+	if t.loop != nil {
+		return t.loopStep(du)
+	}
 	m := t.m
 	if t.Lift.IdentityOnly() {
 		copy(t.dv, du)
@@ -123,8 +165,8 @@ func (t *Tracker) Step(du []float64) error {
 	sign := t.Lift.Sign
 	err := t.Lift.Update(t.d.C)
 	switch {
-	case err == nil && t.Lift.RCond >= t.rcondTol && t.Lift.Sign == sign:
-	case err == nil && t.Lift.RCond >= t.rcondTol:
+	case err == nil && t.Lift.RCond >= t.limit() && t.Lift.Sign == sign:
+	case err == nil && t.Lift.RCond >= t.limit():
 		// det R_p changed sign inside the step: decide the rank where it vanished.
 		if err := t.crossing(); err != nil {
 			t.restore()
@@ -148,6 +190,9 @@ func (t *Tracker) Step(du []float64) error {
 func (t *Tracker) Reset(q []float64) error {
 	if i := nonFinite(q); i >= 0 {
 		return fmt.Errorf("closure: tracker reset: coordinate %d is %v", i, q[i])
+	}
+	if t.loop != nil {
+		return t.loopReset(q)
 	}
 	copy(t.qp, q)
 	if err := t.correct(t.qp); err != nil {
@@ -241,7 +286,8 @@ func (t *Tracker) crossing() error {
 // redecide decides the rank at t.qp (the workspace holds C there) after R_p became
 // ill-conditioned or singular (reciprocal condition rc): a changed rank is a *RankChangeError;
 // otherwise a new partition is installed — the requested independent coordinates when
-// they are valid and well-conditioned here, else an automatic choice — and recorded.
+// they are valid here and their R_p is conditioned at least as well as RCondTol asks or
+// as the automatic choice's, else the automatic choice — and recorded.
 func (t *Tracker) redecide(rc float64) error {
 	old := t.Lift.P
 	auto, err := ChoosePartition(t.m, t.d.C, nil, 0)
@@ -253,18 +299,18 @@ func (t *Tracker) redecide(rc float64) error {
 	}
 	names := t.m.CoordinateNames()
 	ev := Reconfiguration{Step: t.Steps + 1, RCond: rc, Requested: pick(names, t.requested)}
-	if t.requested != nil {
-		if p, err := ChoosePartition(t.m, t.d.C, t.requested, 0); err == nil {
-			if l := NewLift(p, t.m.NV); l.Update(t.d.C) == nil && l.RCond >= t.rcondTol {
-				ev.Kept = true
-				t.install(p, l, &ev)
-				return nil
-			}
-		}
-	}
 	l := NewLift(auto, t.m.NV)
 	if err := l.Update(t.d.C); err != nil {
 		return err
+	}
+	if t.requested != nil {
+		if p, err := ChoosePartition(t.m, t.d.C, t.requested, 0); err == nil {
+			if lr := NewLift(p, t.m.NV); lr.Update(t.d.C) == nil && lr.RCond >= min(t.rcondTol, l.RCond) {
+				ev.Kept = true
+				t.install(p, lr, &ev)
+				return nil
+			}
+		}
 	}
 	t.install(auto, l, &ev)
 	return nil
@@ -272,8 +318,11 @@ func (t *Tracker) redecide(rc float64) error {
 
 // install makes p (with its updated lift l) the tracker's partition and records ev.
 func (t *Tracker) install(p *Partition, l *Lift, ev *Reconfiguration) {
-	t.setPartition(p)
+	if t.loop == nil {
+		t.setPartition(p)
+	}
 	t.Lift = l
+	t.chosen = l.RCond
 	ev.Independent = pick(t.m.CoordinateNames(), p.Independent)
 	ev.NewRCond = l.RCond
 	t.Events = append(t.Events, *ev)
