@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/robocompiler/robocompiler/internal/cli"
@@ -145,8 +146,9 @@ func benchModel(cmd *cobra.Command, arg, seed string, opts benchOptions) (*bench
 		return nil, err
 	}
 	ops, v, err := benchOps(s)
+	var derivNote string
 	if err == nil {
-		ops, err = benchDerivOps(s, ops)
+		ops, derivNote, err = benchDerivOps(s, ops)
 	}
 	if err != nil {
 		return nil, err
@@ -168,6 +170,9 @@ func benchModel(cmd *cobra.Command, arg, seed string, opts benchOptions) (*bench
 			ops = append(ops, benchOp{mujocoKey, mujocoLabel, mj})
 			r.Note = note
 		}
+	}
+	if derivNote != "" {
+		r.Note = strings.TrimPrefix(r.Note+"; "+derivNote, "; ")
 	}
 	best := make([]timing, len(ops))
 	for round := range opts.Count {

@@ -14,13 +14,21 @@ const (
 	derivLabel = "forward derivatives (all)"
 )
 
+// derivLoopFormNote is the model note of a model in the loop form, whose derivatives are
+// not timed.
+const derivLoopFormNote = "forward derivatives not timed: the model takes the loop form (loops and more than 200 velocities), which keeps no dense M_r for the partial derivatives"
+
 // benchDerivOps appends the derivative operation to ops, in its own workspace at the
-// same state as reduced_forward_dynamics (speeds benchSpeed, unit port efforts).
-func benchDerivOps(s *assembled, ops []benchOp) ([]benchOp, error) {
+// same state as reduced_forward_dynamics (speeds benchSpeed, unit port efforts). A model
+// in the loop form, whose partial derivatives are refused, gets no operation but a note.
+func benchDerivOps(s *assembled, ops []benchOp) ([]benchOp, string, error) {
 	m, p, q := s.m, s.p, s.a.Q
 	d := s.d.Model().NewData()
 	if err := d.Place(q, p); err != nil {
-		return nil, cli.Numerical(fmt.Errorf("%s: %w", m.Graph.Name, err))
+		return nil, "", cli.Numerical(fmt.Errorf("%s: %w", m.Graph.Name, err))
+	}
+	if d.LoopForm() {
+		return ops, derivLoopFormNote, nil
 	}
 	u, f := make([]float64, p.Mobility), make([]float64, len(d.Kin.Ports))
 	for i := range u {
@@ -30,14 +38,14 @@ func benchDerivOps(s *assembled, ops []benchOp) ([]benchOp, error) {
 		f[i] = 1
 	}
 	if err := d.SetState(u, nil); err != nil {
-		return nil, cli.Numerical(fmt.Errorf("%s: %w", m.Graph.Name, err))
+		return nil, "", cli.Numerical(fmt.Errorf("%s: %w", m.Graph.Name, err))
 	}
 	w := d.NewDerivatives()
 	run := func() error { return d.ForwardDerivatives(w, f, nil) }
 	if err := run(); err != nil {
-		return nil, cli.Numerical(fmt.Errorf("%s: %s: %w", m.Graph.Name, derivLabel, err))
+		return nil, "", cli.Numerical(fmt.Errorf("%s: %s: %w", m.Graph.Name, derivLabel, err))
 	}
-	return append(ops, benchOp{derivKey, derivLabel, run}), nil
+	return append(ops, benchOp{derivKey, derivLabel, run}), "", nil
 }
 
 // derivRatio sets r's derivatives_vs_forward: the time of all derivatives of the forward

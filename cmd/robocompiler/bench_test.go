@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -106,5 +108,42 @@ func TestMeasureAllocs(t *testing.T) {
 		if got.Allocs != uint64(c.allocs) {
 			t.Errorf("op with %d allocations, %v long: measured %d", c.allocs, c.wait, got.Allocs)
 		}
+	}
+}
+
+// TestBenchLoopForm: bench on a 60-loop ladder (240 velocities, the loop form) times the
+// reduced forward dynamics and says in the model's note why the forward derivatives,
+// which the loop form refuses, are not timed, instead of failing.
+func TestBenchLoopForm(t *testing.T) {
+	b, err := json.Marshal(robots.FourBarLadder(60))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "ladder60.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "bench", "--benchtime", "1ms", "--count", "1", "--json", path)
+	if code != 0 {
+		t.Fatalf("bench of a 60-loop ladder: exit %d: %s", code, errOut)
+	}
+	var r benchJSON
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var m *benchModelJSON
+	for i := range r.Models {
+		if r.Models[i].Velocities == 240 {
+			m = &r.Models[i]
+		}
+	}
+	if m == nil {
+		t.Fatalf("no model of 240 velocities in %s", out)
+	}
+	if o := m.Operations["reduced_forward_dynamics"]; o == nil || o.NS <= 0 || o.Allocs != 0 {
+		t.Errorf("ladder: reduced forward dynamics %+v", o)
+	}
+	if _, ok := m.Operations[derivKey]; ok || !strings.Contains(m.Note, derivLoopFormNote) {
+		t.Errorf("ladder: derivatives %v, note %q; want none and the loop-form note", m.Operations[derivKey], m.Note)
 	}
 }
