@@ -243,7 +243,7 @@ func (f *bordered) factor() bool {
 				g.odd = !g.odd
 			}
 			f.notePivot(a[k*w+k])
-			f.inv[g.col0+k] = eliminate(a, w, k, r, a[k*w:k*w+w:k*w+w])
+			f.inv[g.col0+k] = eliminate(a, w, k, r)
 		}
 		for t := g.c; t < r; t++ {
 			src := a[t*w+g.c : t*w+w]
@@ -267,7 +267,7 @@ func (f *bordered) factor() bool {
 			f.sOdd = !f.sOdd
 		}
 		f.notePivot(s[k*nb+k])
-		f.inv[f.nc+k] = eliminate(s, nb, k, nb, s[k*nb:k*nb+nb:k*nb+nb])
+		f.inv[f.nc+k] = eliminate(s, nb, k, nb)
 	}
 	return true
 }
@@ -302,35 +302,18 @@ func pivotSwap(a []float64, w, k, r int) int {
 	return p
 }
 
-// eliminate subtracts the multiples of pivot row k (rk, whose diagonal entry is column k)
-// of the row-major matrix a (row length w) from rows k+1…r−1 that make their column k
+// eliminate subtracts the multiples of pivot row k (whose diagonal entry is column k) of
+// the row-major matrix a (r rows of length w) from rows k+1…r−1 that make their column k
 // zero, storing the multipliers there, and returns the pivot's reciprocal (see
-// reciprocal), by which it multiplies as LAPACK's Dgetf2 does.
-func eliminate(a []float64, w, k, r int, rk []float64) float64 {
-	piv := rk[k]
-	inv, exact := reciprocal(piv)
-	right := rk[k+1:]
-	for i := k + 1; i < r; i++ {
-		ri := a[i*w : i*w+w : i*w+w]
-		x := ri[k]
-		if x == 0 {
-			continue
-		}
-		l := x * inv
-		if !exact {
-			l = x / piv
-		}
-		ri[k] = l
-		ri = ri[k+1:]
-		ri = ri[:len(right)]
-		for j := 0; j < len(ri)-1; j += 2 { // pairs of entries (bounds proven by the loop)
-			ri[j] -= l * right[j]
-			ri[j+1] -= l * right[j+1]
-		}
-		if n := len(ri); n%2 == 1 {
-			ri[n-1] -= l * right[n-1]
-		}
+// reciprocal), by which it multiplies as LAPACK's Dgetf2 does. The sweep is
+// eliminateRows (SSE2 assembly on amd64).
+func eliminate(a []float64, w, k, r int) float64 {
+	if k < 0 || k >= w || k >= r || len(a) < r*w {
+		panic("closure: eliminate outside the block") // the bounds the assembly relies on
 	}
+	piv := a[k*w+k]
+	inv, exact := reciprocal(piv)
+	eliminateRows(a, w, k, r, inv, piv, exact)
 	return inv
 }
 

@@ -3,6 +3,7 @@ package closure
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -52,6 +53,52 @@ func TestResidual6RowsMatchesMulSub(t *testing.T) {
 			residual6Rows(got, rs, src[:len(src)-1], ss, ptr, vals, cols, x, xs) ||
 			ptr[n] > 0 && residual6Rows(got, rs, src, ss, ptr, vals[:ptr[n]-1], cols, x, xs) {
 			t.Fatalf("trial %d: short slices accepted", trial)
+		}
+	}
+}
+
+// TestEliminateMatchesScalar: eliminate's sweep equals the scalar row operations bit for
+// bit on random blocks (zero, NaN and subnormal-pivot cases included).
+func TestEliminateMatchesScalar(t *testing.T) {
+	rng := rand.New(rand.NewPCG(63, 64))
+	for trial := range 300 {
+		r, w := 1+rng.IntN(8), 1+rng.IntN(11)
+		k := rng.IntN(min(r, w))
+		a := make([]float64, r*w)
+		for i := range a {
+			if rng.IntN(5) > 0 {
+				a[i] = rng.NormFloat64()
+			}
+		}
+		switch trial % 7 {
+		case 1:
+			a[rng.IntN(len(a))] = math.NaN()
+		case 2:
+			a[k*w+k] = 0x1p-1030
+		}
+		want := slices.Clone(a)
+		piv := want[k*w+k]
+		for i := k + 1; i < r; i++ {
+			x := want[i*w+k]
+			if x == 0 {
+				continue
+			}
+			l := x * (1 / piv)
+			if math.Abs(piv) < 0x1p-1022 {
+				l = x / piv
+			}
+			want[i*w+k] = l
+			for j := k + 1; j < w; j++ {
+				want[i*w+j] -= l * want[k*w+j]
+			}
+		}
+		if inv := eliminate(a, w, k, r); math.Float64bits(inv) != math.Float64bits(1/piv) {
+			t.Fatalf("trial %d: reciprocal %v", trial, inv)
+		}
+		for q := range a {
+			if math.Float64bits(a[q]) != math.Float64bits(want[q]) && !(math.IsNaN(a[q]) && math.IsNaN(want[q])) {
+				t.Fatalf("trial %d (r %d w %d k %d) entry %d: %v, scalar %v", trial, r, w, k, q, a[q], want[q])
+			}
 		}
 	}
 }
