@@ -15,3 +15,10 @@ func residual6(res []float64, resStride int, src []float64, srcStride int, ptr [
 //
 //go:noescape
 func eliminateRows(a []float64, w, k, r int, inv, piv float64, exact bool)
+
+// backSub6 is solveSparse's back substitution over the groups' own unknowns for six
+// right-hand sides in SSE2 assembly (backsub_amd64.s); its bounds are solveSparse's to
+// check.
+//
+//go:noescape
+func backSub6(x []float64, xs int, a []float64, cols []int, spec []int, inv []float64)

@@ -35,3 +35,8 @@ func eliminateRows(a []float64, w, k, r int, inv, piv float64, exact bool) {
 		}
 	}
 }
+
+// backSub6 is backSub for six columns.
+func backSub6(x []float64, xs int, a []float64, cols []int, spec []int, inv []float64) {
+	backSub(x, xs, 6, a, cols, spec, inv)
+}
