@@ -55,6 +55,11 @@ type bordered struct {
 	kw       int
 	rowGroup []int
 	zero     []float64 // nrhs zeros
+	// aCols[q] is the unknown of a's entry q (the column of its block), and back lists
+	// solveSparse's back substitution over the own unknowns, five ints per row in the
+	// order of the sweep: unknown, a's range of U's entries right of the pivot, the
+	// pivot's position in a, its index in inv (see backSub6).
+	aCols, back []int
 }
 
 // bgroup is one diagonal block of a bordered factorisation.
@@ -197,6 +202,19 @@ func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 			}
 		}
 	}
+	f.aCols = make([]int, off)
+	for _, g := range f.groups {
+		for t := range g.r {
+			copy(f.aCols[g.off+t*g.w:], g.cols)
+		}
+	}
+	for t := f.cmax - 1; t >= 0; t-- {
+		for _, g := range f.groups {
+			if o := g.off + t*g.w; t < g.c {
+				f.back = append(f.back, g.col0+t, o+t+1, o+g.w, o+t, g.col0+t)
+			}
+		}
+	}
 	f.s, f.sz = make([]float64, nb*nb), make([]float64, nb*max(nrhs, 1))
 	f.y = make([]float64, f.n*max(nrhs, 1))
 	f.zero = make([]float64, max(nrhs, 1))
@@ -243,7 +261,7 @@ func (f *bordered) factor() bool {
 				g.odd = !g.odd
 			}
 			f.notePivot(a[k*w+k])
-			f.inv[g.col0+k] = eliminate(a, w, k, r, a[k*w:k*w+w:k*w+w])
+			f.inv[g.col0+k] = eliminate(a, w, k, r)
 		}
 		for t := g.c; t < r; t++ {
 			src := a[t*w+g.c : t*w+w]
@@ -267,7 +285,7 @@ func (f *bordered) factor() bool {
 			f.sOdd = !f.sOdd
 		}
 		f.notePivot(s[k*nb+k])
-		f.inv[f.nc+k] = eliminate(s, nb, k, nb, s[k*nb:k*nb+nb:k*nb+nb])
+		f.inv[f.nc+k] = eliminate(s, nb, k, nb)
 	}
 	return true
 }
@@ -302,35 +320,18 @@ func pivotSwap(a []float64, w, k, r int) int {
 	return p
 }
 
-// eliminate subtracts the multiples of pivot row k (rk, whose diagonal entry is column k)
-// of the row-major matrix a (row length w) from rows k+1…r−1 that make their column k
+// eliminate subtracts the multiples of pivot row k (whose diagonal entry is column k) of
+// the row-major matrix a (r rows of length w) from rows k+1…r−1 that make their column k
 // zero, storing the multipliers there, and returns the pivot's reciprocal (see
-// reciprocal), by which it multiplies as LAPACK's Dgetf2 does.
-func eliminate(a []float64, w, k, r int, rk []float64) float64 {
-	piv := rk[k]
-	inv, exact := reciprocal(piv)
-	right := rk[k+1:]
-	for i := k + 1; i < r; i++ {
-		ri := a[i*w : i*w+w : i*w+w]
-		x := ri[k]
-		if x == 0 {
-			continue
-		}
-		l := x * inv
-		if !exact {
-			l = x / piv
-		}
-		ri[k] = l
-		ri = ri[k+1:]
-		ri = ri[:len(right)]
-		for j := 0; j < len(ri)-1; j += 2 { // pairs of entries (bounds proven by the loop)
-			ri[j] -= l * right[j]
-			ri[j+1] -= l * right[j+1]
-		}
-		if n := len(ri); n%2 == 1 {
-			ri[n-1] -= l * right[n-1]
-		}
+// reciprocal), by which it multiplies as LAPACK's Dgetf2 does. The sweep is
+// eliminateRows (SSE2 assembly on amd64).
+func eliminate(a []float64, w, k, r int) float64 {
+	if k < 0 || k >= w || k >= r || len(a) < r*w {
+		panic("closure: eliminate outside the block") // the bounds the assembly relies on
 	}
+	piv := a[k*w+k]
+	inv, exact := reciprocal(piv)
+	eliminateRows(a, w, k, r, inv, piv, exact)
 	return inv
 }
 
@@ -556,12 +557,11 @@ func (f *bordered) solveSparse(bc []float64, x blas64.General) {
 		}
 	}
 	f.solveSchur(z, x, m)
-	for t := f.cmax - 1; t >= 0; t-- {
-		for gi := range f.groups {
-			g := &f.groups[gi]
-			if t >= g.c {
-				continue
-			}
+	// The own unknowns' right-hand sides first (a row is read only once solved), then
+	// the back substitution, rows in the order of back.
+	for gi := range f.groups {
+		g := &f.groups[gi]
+		for t := range g.c {
 			xt := x.Data[(g.col0+t)*xs : (g.col0+t)*xs+m : (g.col0+t)*xs+m]
 			copyShort(xt, zero)
 			if yt := y[(g.row0+t)*kw:]; len(g.rhs) == 2 {
@@ -571,11 +571,25 @@ func (f *bordered) solveSparse(bc []float64, x blas64.General) {
 					xt[c] = yt[q]
 				}
 			}
-			o := g.off + t*g.w
-			ut := f.a[o : o+g.w]
-			mulSub(xt, xt, ut[t+1:], g.cols[t+1:], x.Data, xs)
-			divide(xt, ut[t], f.inv[g.col0+t])
 		}
+	}
+	if m == 6 && xs >= 6 && len(x.Data) >= (f.n-1)*xs+6 && len(f.aCols) == len(f.a) {
+		backSub6(x.Data, xs, f.a, f.aCols, f.back, f.inv)
+		return
+	}
+	backSub(x.Data, xs, m, f.a, f.aCols, f.back, f.inv)
+}
+
+// backSub is solveSparse's back substitution over the own unknowns of x (row stride xs,
+// m columns): per row spec (dst, lo, hi, piv, k) of spec, row dst takes itself minus
+// Σ_{j=lo}^{hi−1} a[j]·x[cols[j]·xs+·] (mulSub), then is divided by a[piv] (divide, with
+// the reciprocal inv[k]).
+func backSub(x []float64, xs, m int, a []float64, cols, spec []int, inv []float64) {
+	for s := 0; s+5 <= len(spec); s += 5 {
+		dst, lo, hi, piv, k := spec[s], spec[s+1], spec[s+2], spec[s+3], spec[s+4]
+		xt := x[dst*xs : dst*xs+m : dst*xs+m]
+		mulSub(xt, xt, a[lo:hi], cols[lo:hi], x, xs)
+		divide(xt, a[piv], inv[k])
 	}
 }
 

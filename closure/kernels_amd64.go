@@ -1,0 +1,24 @@
+//go:build !purego
+
+package closure
+
+// The SSE2 kernels (residual6_amd64.s, eliminate_amd64.s); purego builds take kernels_other.go.
+
+// residual6 is residual6Rows's kernel in SSE2 assembly (residual6_amd64.s); its bounds
+// are residual6Rows's to check.
+//
+//go:noescape
+func residual6(res []float64, resStride int, src []float64, srcStride int, ptr []int, vals []float64, cols []int, x []float64, xStride int)
+
+// eliminateRows is eliminate's sweep over the rows below the pivot in SSE2 assembly
+// (eliminate_amd64.s); its bounds are eliminate's to check.
+//
+//go:noescape
+func eliminateRows(a []float64, w, k, r int, inv, piv float64, exact bool)
+
+// backSub6 is solveSparse's back substitution over the groups' own unknowns for six
+// right-hand sides in SSE2 assembly (backsub_amd64.s); its bounds are solveSparse's to
+// check.
+//
+//go:noescape
+func backSub6(x []float64, xs int, a []float64, cols []int, spec []int, inv []float64)

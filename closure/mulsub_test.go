@@ -1,0 +1,151 @@
+package closure
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestResidual6RowsMatchesMulSub: the one-sweep residual kernel equals mulSub row by row
+// bit for bit (random rows of 0–12 terms with repeated and unordered columns, strides
+// wider than six, NaN and infinite entries), and refuses slices too short for its rows.
+func TestResidual6RowsMatchesMulSub(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	for trial := range 200 {
+		n := 1 + rng.IntN(31)
+		xs, rs, ss := 6+rng.IntN(3), 6+rng.IntN(3), 6+rng.IntN(3)
+		x := make([]float64, (n-1)*xs+6)
+		src := make([]float64, (n-1)*ss+6)
+		for i := range x {
+			x[i] = rng.NormFloat64() * math.Ldexp(1, rng.IntN(40)-20)
+		}
+		for i := range src {
+			src[i] = rng.NormFloat64()
+		}
+		if trial%10 == 0 {
+			x[rng.IntN(len(x))], src[rng.IntN(len(src))] = math.NaN(), math.Inf(-1)
+		}
+		ptr := make([]int, n+1)
+		var vals []float64
+		var cols []int
+		for i := range n {
+			for range rng.IntN(13) {
+				vals, cols = append(vals, rng.NormFloat64()), append(cols, rng.IntN(n))
+			}
+			ptr[i+1] = len(vals)
+		}
+		got, want := make([]float64, (n-1)*rs+6), make([]float64, (n-1)*rs+6)
+		if !residual6Rows(got, rs, src, ss, ptr, vals, cols, x, xs) {
+			t.Fatalf("trial %d: refused", trial)
+		}
+		for i := range n {
+			lo, hi := ptr[i], ptr[i+1]
+			mulSub(want[i*rs:i*rs+6], src[i*ss:i*ss+6], vals[lo:hi], cols[lo:hi], x, xs)
+		}
+		for k := range got {
+			if math.Float64bits(got[k]) != math.Float64bits(want[k]) && !(math.IsNaN(got[k]) && math.IsNaN(want[k])) {
+				t.Fatalf("trial %d entry %d: %v, mulSub %v", trial, k, got[k], want[k])
+			}
+		}
+		if residual6Rows(got[:len(got)-1], rs, src, ss, ptr, vals, cols, x, xs) ||
+			residual6Rows(got, rs, src, ss, ptr, vals, cols, x[:len(x)-1], xs) ||
+			residual6Rows(got, rs, src[:len(src)-1], ss, ptr, vals, cols, x, xs) ||
+			ptr[n] > 0 && residual6Rows(got, rs, src, ss, ptr, vals[:ptr[n]-1], cols, x, xs) {
+			t.Fatalf("trial %d: short slices accepted", trial)
+		}
+	}
+}
+
+// TestEliminateMatchesScalar: eliminate's sweep equals the scalar row operations bit for
+// bit on random blocks (zero, NaN and subnormal-pivot cases included).
+func TestEliminateMatchesScalar(t *testing.T) {
+	rng := rand.New(rand.NewPCG(63, 64))
+	for trial := range 300 {
+		r, w := 1+rng.IntN(8), 1+rng.IntN(11)
+		k := rng.IntN(min(r, w))
+		a := make([]float64, r*w)
+		for i := range a {
+			if rng.IntN(5) > 0 {
+				a[i] = rng.NormFloat64()
+			}
+		}
+		switch trial % 7 {
+		case 1:
+			a[rng.IntN(len(a))] = math.NaN()
+		case 2:
+			a[k*w+k] = 0x1p-1030
+		}
+		want := slices.Clone(a)
+		piv := want[k*w+k]
+		for i := k + 1; i < r; i++ {
+			x := want[i*w+k]
+			if x == 0 {
+				continue
+			}
+			l := x * (1 / piv)
+			if math.Abs(piv) < 0x1p-1022 {
+				l = x / piv
+			}
+			want[i*w+k] = l
+			for j := k + 1; j < w; j++ {
+				want[i*w+j] -= l * want[k*w+j]
+			}
+		}
+		if inv := eliminate(a, w, k, r); math.Float64bits(inv) != math.Float64bits(1/piv) {
+			t.Fatalf("trial %d: reciprocal %v", trial, inv)
+		}
+		for q := range a {
+			if math.Float64bits(a[q]) != math.Float64bits(want[q]) && !(math.IsNaN(a[q]) && math.IsNaN(want[q])) {
+				t.Fatalf("trial %d (r %d w %d k %d) entry %d: %v, scalar %v", trial, r, w, k, q, a[q], want[q])
+			}
+		}
+	}
+}
+
+// TestBackSub6MatchesBackSub: the six-column back substitution equals backSub bit for bit
+// on random row specs (rows solved in order, each reading rows solved before it), with
+// normal, subnormal, zero, infinite and NaN pivots.
+func TestBackSub6MatchesBackSub(t *testing.T) {
+	rng := rand.New(rand.NewPCG(65, 66))
+	for trial := range 200 {
+		n, xs := 2+rng.IntN(30), 6+rng.IntN(3)
+		x := make([]float64, (n-1)*xs+6)
+		for i := range x {
+			x[i] = rng.NormFloat64()
+		}
+		var a, inv []float64
+		var cols, spec []int
+		for dst := range n { // row dst reads rows below it in the order dst+1…
+			lo := len(a)
+			for range rng.IntN(10) {
+				if dst+1 < n {
+					a, cols = append(a, rng.NormFloat64()), append(cols, dst+1+rng.IntN(n-dst-1))
+				}
+			}
+			hi := len(a)
+			d := rng.NormFloat64()
+			switch rng.IntN(8) {
+			case 0:
+				d = 0x1p-1040
+			case 1:
+				d = math.Inf(1)
+			case 2:
+				d = math.NaN()
+			case 3:
+				d = 0
+			}
+			a, cols = append(a, d), append(cols, 0)
+			inv = append(inv, 1/d)
+			spec = append([]int{dst, lo, hi, len(a) - 1, len(inv) - 1}, spec...)
+		}
+		got, want := slices.Clone(x), slices.Clone(x)
+		backSub6(got, xs, a, cols, spec, inv)
+		backSub(want, xs, 6, a, cols, spec, inv)
+		for q := range got {
+			if math.Float64bits(got[q]) != math.Float64bits(want[q]) && !(math.IsNaN(got[q]) && math.IsNaN(want[q])) {
+				t.Fatalf("trial %d entry %d: %v, backSub %v", trial, q, got[q], want[q])
+			}
+		}
+	}
+}
