@@ -3,7 +3,6 @@ package robocompiler_test
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"testing"
 
 	"github.com/robocompiler/robocompiler"
@@ -153,23 +152,11 @@ func TestLadderWorkspaceBytes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		d := m.NewData()
-		if err := d.Assemble(""); err != nil {
-			t.Fatal(err)
-		}
-		if err := d.Forward(nil, nil); err != nil {
-			t.Fatal(err)
-		}
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		runtime.KeepAlive(d)
+		d, heap := assembledHeap(t, m, true)
 		if !d.LoopForm() {
 			t.Fatalf("%d loops: not the loop form", k)
 		}
-		used[i] = int64(after.HeapAlloc) - int64(before.HeapAlloc)
+		used[i] = heap
 		t.Logf("%d loops: workspace holds %d bytes; estimate %d", k, used[i], m.WorkspaceBytes())
 		if used[i] > m.WorkspaceBytes() {
 			t.Errorf("%d loops: workspace holds %d bytes; the estimate is %d", k, used[i], m.WorkspaceBytes())
@@ -193,15 +180,7 @@ func BenchmarkLoopFormTrack(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			var before, after runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&before)
-			d := m.NewData()
-			if err := d.Assemble(""); err != nil {
-				b.Fatal(err)
-			}
-			runtime.GC()
-			runtime.ReadMemStats(&after)
+			d, heap := assembledHeap(b, m, false)
 			if !d.LoopForm() {
 				b.Fatal("not the loop form")
 			}
@@ -217,7 +196,7 @@ func BenchmarkLoopFormTrack(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)), "workspace-B")
+			b.ReportMetric(float64(heap), "workspace-B")
 			b.ReportMetric(float64(d.Tracker.Corrections)/float64(d.Tracker.Steps), "newton/step")
 		})
 	}

@@ -121,16 +121,8 @@ func TestReconfigurationAtRockerFold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := compile.Compile(g, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q0, _ := m.Seed("")
-	a, err := Assemble(m, q0, AssembleOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := trackerFor(t, m, a.Q, TrackerOptions{RCondTol: 0.015}, "rocker_pivot") // reached a few steps of 1e-3 rad before the fold
+	m, q := assembleGraph(t, g, compile.Options{})
+	tr := trackerFor(t, m, q, TrackerOptions{RCondTol: 0.015}, "rocker_pivot") // reached a few steps of 1e-3 rad before the fold
 	rocker := func() float64 { return jointValue(m, tr.Q, "rocker_pivot") }
 	const h = 1e-3
 	for k := 0; tr.Reconfigurations == 0; k++ {

@@ -96,16 +96,8 @@ func TestRelativeReconfiguration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err = compile.Compile(g, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q0, _ := m.Seed("")
-	a, err := Assemble(m, q0, AssembleOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr = trackerFor(t, m, a.Q, TrackerOptions{}, "rocker_pivot")
+	m, q = assembleGraph(t, g, compile.Options{})
+	tr = trackerFor(t, m, q, TrackerOptions{}, "rocker_pivot")
 	// The rocker partition's condition peaks near 0.11 and falls below 0.02 a few steps
 	// of 1e-3 rad before the fold: as if chosen at 0.2, it is re-decided below 0.02.
 	tr.chosen = 0.2

@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -115,14 +113,7 @@ func TestMeasureAllocs(t *testing.T) {
 // reduced forward dynamics and says in the model's note why the forward derivatives,
 // which the loop form refuses, are not timed, instead of failing.
 func TestBenchLoopForm(t *testing.T) {
-	b, err := json.Marshal(robots.FourBarLadder(60))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "ladder60.json")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := ladderFile(t, 60)
 	out, errOut, code := run(t, "bench", "--benchtime", "1ms", "--count", "1", "--json", path)
 	if code != 0 {
 		t.Fatalf("bench of a 60-loop ladder: exit %d: %s", code, errOut)

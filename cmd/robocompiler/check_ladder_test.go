@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -14,14 +15,7 @@ import (
 // check with the null-space reference, and the report names it and says in words what
 // was skipped (its parallelogram loops have no curvature to measure).
 func TestCheckLadder(t *testing.T) {
-	b, err := json.Marshal(robots.FourBarLadder(60))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "ladder60.json")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := ladderFile(t, 60)
 	out, errOut, code := run(t, "check", path, "--states", "2", "--json")
 	if code != 0 {
 		t.Fatalf("check of a 60-loop ladder: exit %d %s\n%s", code, errOut, out)
@@ -40,4 +34,19 @@ func TestCheckLadder(t *testing.T) {
 	if !r.Passed || r.Reference != check.RefNullSpaceRefinement || !r.Skipped || r.FD != 240 || r.Lift != 60 || len(r.Notes) < 2 {
 		t.Errorf("report %+v", r)
 	}
+}
+
+// ladderFile writes the ladder of k four-bar loops (robots.FourBarLadder) as CMG JSON in
+// a temporary directory and returns its path.
+func ladderFile(t *testing.T, k int) string {
+	t.Helper()
+	b, err := json.Marshal(robots.FourBarLadder(k))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), fmt.Sprintf("ladder%d.json", k))
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
