@@ -24,7 +24,7 @@ func (r *Report) explain(m *compile.Model, rows int) {
 	}
 	if m.NV > DenseReferenceMaxNV && rows > 0 && r.Mobility > 0 && r.States > 1 {
 		add("states: above %d velocity coordinates the walk's %d random steps to each state are taken as one corrected step (Data.Reset, the seed's partition kept), "+
-			"not tracked one by one (the tracker's re-decision of the partition is O(n³) per step)", DenseReferenceMaxNV, walkSteps)
+			"not tracked one by one (a large random step can make the tracker re-decide the partition, an O(n³) pivoted QR)", DenseReferenceMaxNV, walkSteps)
 	}
 	if r.JacobianFDColumns < m.NV {
 		add("jacobian_fd_rel_max: %d of %d velocity columns (evenly spaced) compared with central differences at each state "+
