@@ -494,9 +494,7 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 		b := d.m.EdgeBias(e, q, v)
 		var bb spatial.Vec6
 		d.g[c].ActMotionTo(&bb, &b)
-		for i := range wd {
-			wd[i] += bb[i]
-		}
+		wd[0], wd[1], wd[2], wd[3], wd[4], wd[5] = wd[0]+bb[0], wd[1]+bb[1], wd[2]+bb[2], wd[3]+bb[3], wd[4]+bb[4], wd[5]+bb[5]
 	}
 }
 
@@ -587,9 +585,8 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 			b := j.Model.BiasTwist(q[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV])
 			var bb spatial.Vec6
 			fp.ActMotionTo(&bb, &b)
-			for i := range cutWd {
-				cutWd[i] += bb[i]
-			}
+			cutWd[0], cutWd[1], cutWd[2] = cutWd[0]+bb[0], cutWd[1]+bb[1], cutWd[2]+bb[2]
+			cutWd[3], cutWd[4], cutWd[5] = cutWd[3]+bb[3], cutWd[4]+bb[4], cutWd[5]+bb[5]
 		}
 		wA, wdA = &cutW, &cutWd
 	}
