@@ -485,25 +485,16 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 		return
 	}
 	var relW spatial.Vec6 // Σ (Ad_g s_k) v_k
-	for k := range sb {
-		vk, sk := v[ed.v0+k], &sb[k]
-		for i := range relW {
-			relW[i] += sk[i] * vk
-		}
-	}
+	sumCols(&relW, sb, v[ed.v0:ed.v0+len(sb)])
 	w, wp := &d.w[c], &d.w[ed.parent]
-	for i := range w {
-		w[i] = wp[i] + relW[i]
-	}
+	w[0], w[1], w[2], w[3], w[4], w[5] = wp[0]+relW[0], wp[1]+relW[1], wp[2]+relW[2], wp[3]+relW[3], wp[4]+relW[4], wp[5]+relW[5]
 	wd := &d.wd[c]
 	wd.AddCrossMotion(&d.wd[ed.parent], w, &relW)
 	if ed.bias {
 		b := d.m.EdgeBias(e, q, v)
 		var bb spatial.Vec6
 		d.g[c].ActMotionTo(&bb, &b)
-		for i := range wd {
-			wd[i] += bb[i]
-		}
+		wd[0], wd[1], wd[2], wd[3], wd[4], wd[5] = wd[0]+bb[0], wd[1]+bb[1], wd[2]+bb[2], wd[3]+bb[3], wd[4]+bb[4], wd[5]+bb[5]
 	}
 }
 
@@ -586,24 +577,16 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 	if c.Joint >= 0 && v != nil {
 		j := &m.Joints[c.Joint]
 		var rel, relW spatial.Vec6 // Σ S_k v_k, then Ad_fp of it
-		for k := j.V0; k < j.V0+j.NV; k++ {
-			sk, vk := &d.s[k], v[k]
-			for i := range rel {
-				rel[i] += sk[i] * vk
-			}
-		}
+		sumCols(&rel, d.s[j.V0:j.V0+j.NV], v[j.V0:j.V0+j.NV])
 		fp.ActMotionTo(&relW, &rel)
-		for i := range cutW {
-			cutW[i] = wA[i] + relW[i]
-		}
+		cutW[0], cutW[1], cutW[2], cutW[3], cutW[4], cutW[5] = wA[0]+relW[0], wA[1]+relW[1], wA[2]+relW[2], wA[3]+relW[3], wA[4]+relW[4], wA[5]+relW[5]
 		cutWd.AddCrossMotion(wdA, &cutW, &relW)
 		if !j.Model.ConstantSubspace() {
 			b := j.Model.BiasTwist(q[j.Q0:j.Q0+j.NQ], v[j.V0:j.V0+j.NV])
 			var bb spatial.Vec6
 			fp.ActMotionTo(&bb, &b)
-			for i := range cutWd {
-				cutWd[i] += bb[i]
-			}
+			cutWd[0], cutWd[1], cutWd[2] = cutWd[0]+bb[0], cutWd[1]+bb[1], cutWd[2]+bb[2]
+			cutWd[3], cutWd[4], cutWd[5] = cutWd[3]+bb[3], cutWd[4]+bb[4], cutWd[5]+bb[5]
 		}
 		wA, wdA = &cutW, &cutWd
 	}
@@ -624,13 +607,9 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		// V = Ad_{fp⁻¹}(w_B − w_A), V̇ = Ad_{fp⁻¹}(ẇ_B − ẇ_A − w_A × (w_B − w_A)).
 		wB, wdB := &d.w[c.NodeB], &d.wd[c.NodeB]
 		var rel, x, V, Vd spatial.Vec6
-		for i := range rel {
-			rel[i] = wB[i] - wA[i]
-		}
+		rel[0], rel[1], rel[2], rel[3], rel[4], rel[5] = wB[0]-wA[0], wB[1]-wA[1], wB[2]-wA[2], wB[3]-wA[3], wB[4]-wA[4], wB[5]-wA[5]
 		x.AddCrossMotion(wdA, wA, &rel)
-		for i := range x {
-			x[i] = wdB[i] - x[i]
-		}
+		x[0], x[1], x[2], x[3], x[4], x[5] = wdB[0]-x[0], wdB[1]-x[1], wdB[2]-x[2], wdB[3]-x[3], wdB[4]-x[4], wdB[5]-x[5]
 		fpInv.ActMotionTo(&V, &rel)
 		fpInv.ActMotionTo(&Vd, &x)
 		rf.accel(V, Vd, d.Gamma[c.Row:c.Row+c.Rows()])
@@ -738,4 +717,16 @@ func (d *Data) jacobianRows(ci int, ea, eb []int) {
 			}
 		}
 	}
+}
+
+// sumCols adds Σ_k s[k] v[k] to out (len(v) ≥ len(s)), component by component in the
+// order of k, on scalars (Go does not unroll the loop over a Vec6's six components).
+func sumCols(out *spatial.Vec6, s []spatial.Vec6, v []float64) {
+	v = v[:len(s)]
+	o0, o1, o2, o3, o4, o5 := out[0], out[1], out[2], out[3], out[4], out[5]
+	for k := range s {
+		sk, vk := &s[k], v[k]
+		o0, o1, o2, o3, o4, o5 = o0+sk[0]*vk, o1+sk[1]*vk, o2+sk[2]*vk, o3+sk[3]*vk, o4+sk[4]*vk, o5+sk[5]*vk
+	}
+	out[0], out[1], out[2], out[3], out[4], out[5] = o0, o1, o2, o3, o4, o5
 }

@@ -269,33 +269,32 @@ func transformedAdd(out, a *spatial.Inertia, x *spatial.Transform) {
 	hr1 := r10*ah[0] + r11*ah[1] + r12*ah[2]
 	hr2 := r20*ah[0] + r21*ah[1] + r22*ah[2]
 	p0, p1, p2 := p[0], p[1], p[2]
+	// The diagonal terms of skew(p)skew(hr) + skew(hr)skew(p): twice one sum (its two
+	// halves are equal bit for bit).
+	d00 := -p2*hr2 - p1*hr1
+	d11 := -p2*hr2 - p0*hr0
+	d22 := -p1*hr1 - p0*hr0
 	ai := &a.I
-	ri00 := r00*ai[0][0] + r01*ai[1][0] + r02*ai[2][0]
-	ri01 := r00*ai[0][1] + r01*ai[1][1] + r02*ai[2][1]
-	ri02 := r00*ai[0][2] + r01*ai[1][2] + r02*ai[2][2]
-	ri10 := r10*ai[0][0] + r11*ai[1][0] + r12*ai[2][0]
-	ri11 := r10*ai[0][1] + r11*ai[1][1] + r12*ai[2][1]
-	ri12 := r10*ai[0][2] + r11*ai[1][2] + r12*ai[2][2]
-	ri20 := r20*ai[0][0] + r21*ai[1][0] + r22*ai[2][0]
-	ri21 := r20*ai[0][1] + r21*ai[1][1] + r22*ai[2][1]
-	ri22 := r20*ai[0][2] + r21*ai[1][2] + r22*ai[2][2]
-	// R I Rᵀ − (skew(p)skew(hr) + skew(hr)skew(p)) − m skew(p)², entry by entry.
-	i00 := (ri00*r00 + ri01*r01 + ri02*r02) - ((-p2*hr2 - p1*hr1) + (-hr2*p2 - hr1*p1)) - (-p2*p2-p1*p1)*m
-	i01 := (ri00*r10 + ri01*r11 + ri02*r12) - (p1*hr0 + hr1*p0) - (p1*p0)*m
-	i02 := (ri00*r20 + ri01*r21 + ri02*r22) - (p2*hr0 + hr2*p0) - (p2*p0)*m
-	i11 := (ri10*r10 + ri11*r11 + ri12*r12) - ((-p2*hr2 - p0*hr0) + (-hr2*p2 - hr0*p0)) - (-p2*p2-p0*p0)*m
-	i12 := (ri10*r20 + ri11*r21 + ri12*r22) - (p2*hr1 + hr2*p1) - (p2*p1)*m
-	i22 := (ri20*r20 + ri21*r21 + ri22*r22) - ((-p1*hr1 - p0*hr0) + (-hr1*p1 - hr0*p0)) - (-p1*p1-p0*p0)*m
 	oi := &out.I
+	// R I Rᵀ − (skew(p)skew(hr) + skew(hr)skew(p)) − m skew(p)², entry by entry, one row
+	// of R I at a time (fewer values live at once).
+	ri0, ri1, ri2 := r00*ai[0][0]+r01*ai[1][0]+r02*ai[2][0], r00*ai[0][1]+r01*ai[1][1]+r02*ai[2][1], r00*ai[0][2]+r01*ai[1][2]+r02*ai[2][2]
+	i00 := (ri0*r00 + ri1*r01 + ri2*r02) - (d00 + d00) - (-p2*p2-p1*p1)*m
+	i01 := (ri0*r10 + ri1*r11 + ri2*r12) - (p1*hr0 + hr1*p0) - (p1*p0)*m
+	i02 := (ri0*r20 + ri1*r21 + ri2*r22) - (p2*hr0 + hr2*p0) - (p2*p0)*m
 	oi[0][0] += i00
 	oi[0][1] += i01
 	oi[0][2] += i02
 	oi[1][0] += i01
+	oi[2][0] += i02
+	ri0, ri1, ri2 = r10*ai[0][0]+r11*ai[1][0]+r12*ai[2][0], r10*ai[0][1]+r11*ai[1][1]+r12*ai[2][1], r10*ai[0][2]+r11*ai[1][2]+r12*ai[2][2]
+	i11 := (ri0*r10 + ri1*r11 + ri2*r12) - (d11 + d11) - (-p2*p2-p0*p0)*m
+	i12 := (ri0*r20 + ri1*r21 + ri2*r22) - (p2*hr1 + hr2*p1) - (p2*p1)*m
 	oi[1][1] += i11
 	oi[1][2] += i12
-	oi[2][0] += i02
 	oi[2][1] += i12
-	oi[2][2] += i22
+	ri0, ri1, ri2 = r20*ai[0][0]+r21*ai[1][0]+r22*ai[2][0], r20*ai[0][1]+r21*ai[1][1]+r22*ai[2][1], r20*ai[0][2]+r21*ai[1][2]+r22*ai[2][2]
+	oi[2][2] += (ri0*r20 + ri1*r21 + ri2*r22) - (d22 + d22) - (-p1*p1-p0*p0)*m
 	out.Mass += m
 	oh := &out.H
 	oh[0] += hr0 + m*p0
