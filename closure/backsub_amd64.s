@@ -1,6 +1,7 @@
 //go:build !purego
 
 #include "textflag.h"
+#include "sub6_amd64.h"
 
 // func backSub6(x []float64, xs int, a []float64, cols []int, spec []int, inv []float64)
 //
@@ -31,27 +32,7 @@ row:
 	MOVUPD 16(R8), X1
 	MOVUPD 32(R8), X2
 	MOVQ   8(R10), DX
-	CMPQ   DX, 16(R10)
-	JGE    scale
-
-term:
-	MOVSD    (R9)(DX*8), X3
-	UNPCKLPD X3, X3
-	MOVQ     (DI)(DX*8), AX
-	IMULQ    BX, AX
-	MOVUPD   0(SI)(AX*1), X4
-	MULPD    X3, X4
-	SUBPD    X4, X0
-	MOVUPD   16(SI)(AX*1), X5
-	MULPD    X3, X5
-	SUBPD    X5, X1
-	MOVUPD   32(SI)(AX*1), X6
-	MULPD    X3, X6
-	SUBPD    X6, X2
-	INCQ     DX
-	CMPQ     DX, 16(R10)
-	JLT      term
-
+	SUB6TERMS(R9, DI, SI, BX, 16(R10), term, terms)
 scale:
 	MOVQ 24(R10), DX
 	MOVQ (R9)(DX*8), AX

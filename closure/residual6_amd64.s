@@ -1,6 +1,7 @@
 //go:build !purego
 
 #include "textflag.h"
+#include "sub6_amd64.h"
 
 // func residual6(res []float64, resStride int, src []float64, srcStride int, ptr []int, vals []float64, cols []int, x []float64, xStride int)
 //
@@ -30,27 +31,7 @@ row:
 	MOVUPD 16(R10), X1
 	MOVUPD 32(R10), X2
 	MOVQ   0(R12), DX
-	CMPQ   DX, 8(R12)
-	JGE    store
-
-term:
-	MOVSD    (R13)(DX*8), X3
-	UNPCKLPD X3, X3
-	MOVQ     (DI)(DX*8), AX
-	IMULQ    BX, AX
-	MOVUPD   0(SI)(AX*1), X4
-	MULPD    X3, X4
-	SUBPD    X4, X0
-	MOVUPD   16(SI)(AX*1), X5
-	MULPD    X3, X5
-	SUBPD    X5, X1
-	MOVUPD   32(SI)(AX*1), X6
-	MULPD    X3, X6
-	SUBPD    X6, X2
-	INCQ     DX
-	CMPQ     DX, 8(R12)
-	JLT      term
-
+	SUB6TERMS(R13, DI, SI, BX, 8(R12), term, terms)
 store:
 	MOVUPD X0, 0(R8)
 	MOVUPD X1, 16(R8)
