@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/robocompiler/robocompiler/check"
@@ -49,4 +50,32 @@ func ladderFile(t *testing.T, k int) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// TestEvalLadderDerivatives: eval of a 60-loop ladder (the loop form) prints its dense
+// matrices on request, and --derivatives, which the loop form cannot give, is a usage
+// error (exit 2) naming the loop form, not a numerical failure.
+func TestEvalLadderDerivatives(t *testing.T) {
+	path := ladderFile(t, 60)
+	state := filepath.Join(t.TempDir(), "state.json")
+	if err := os.WriteFile(state, []byte(`{"q": {}, "v": {}, "tau": {}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "eval", path, "--state", state, "--matrices", "--json")
+	if code != 0 {
+		t.Fatalf("eval --matrices: exit %d: %s", code, errOut)
+	}
+	var r struct {
+		E  [][]float64 `json:"E"`
+		Mr [][]float64 `json:"Mr"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.E) != 240 || len(r.Mr) != 60 {
+		t.Errorf("eval --matrices: E has %d rows, Mr %d; want 240 and 60", len(r.E), len(r.Mr))
+	}
+	if _, errOut, code := run(t, "eval", path, "--state", state, "--derivatives"); code != 2 || !strings.Contains(errOut, "loop form") {
+		t.Errorf("eval --derivatives: exit %d, stderr %q; want 2 naming the loop form", code, errOut)
+	}
 }

@@ -36,11 +36,16 @@ const (
 )
 
 // evalDerivatives computes the "derivatives" object at the state evaluate left in s
-// (port efforts f; tree efforts are refused: their derivatives are not computed).
+// (port efforts f; tree efforts are refused: their derivatives are not computed). A model
+// in the loop form is a usage error (exit 2): its partial derivatives are not available.
 func evalDerivatives(s *assembled, out *evalJSON, path string) (*evalDerivJSON, error) {
 	d, m := s.d, s.m
 	if out.treeEfforts {
 		return nil, cli.Invalid(fmt.Errorf("%s: tau: --derivatives takes actuator efforts only; the state gives tree joint efforts", path))
+	}
+	if d.LoopForm() {
+		return nil, cli.Usage(fmt.Errorf("%s: --derivatives is not available for this model: it takes the loop form (loops and more than %d velocities), which keeps no dense M_r for the partial derivatives",
+			m.Graph.Source, robocompiler.LoopFormMin))
 	}
 	w := d.NewDerivatives()
 	if err := d.ForwardDerivatives(w, out.efforts, nil); err != nil {
