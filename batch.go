@@ -101,6 +101,10 @@ func (b *Batch) Workers() int { return len(b.workers) }
 // every state is evaluated from.
 func (b *Batch) Reference() ([]float64, *closure.Partition) { return b.q, b.p }
 
+// LoopForm reports whether the batch's workspaces take the loop form (Data.LoopForm), in
+// which ForwardDerivatives fails every state and Forward's Mr is formed on request.
+func (b *Batch) LoopForm() bool { return b.workers[0].d.LoopForm() }
+
 // Done returns how many items the current (or last) Run has finished; it is safe to call
 // from another goroutine while Run is in progress (for a progress display).
 func (b *Batch) Done() int { return int(b.done.Load()) }

@@ -105,6 +105,9 @@ func runBatch(cmd *cobra.Command, arg string, cf *compileFlags, f *batchFlags) e
 	if err != nil {
 		return assemblyFailure(m, f.seed, cf.partition, err)
 	}
+	if f.derivatives && b.LoopForm() {
+		return loopFormDerivatives(m.Graph.Source)
+	}
 	in, err := readBatch(f.in, m.Model)
 	if err != nil {
 		return cli.Invalid(err)

@@ -16,7 +16,7 @@ const (
 
 // derivLoopFormNote is the model note of a model in the loop form, whose derivatives are
 // not timed.
-const derivLoopFormNote = "forward derivatives not timed: the model takes the loop form (loops and more than 200 velocities), which keeps no dense M_r for the partial derivatives"
+var derivLoopFormNote = "forward derivatives not timed: " + loopFormReason
 
 // benchDerivOps appends the derivative operation to ops, in its own workspace at the
 // same state as reduced_forward_dynamics (speeds benchSpeed, unit port efforts). A model

@@ -53,8 +53,9 @@ func ladderFile(t *testing.T, k int) string {
 }
 
 // TestEvalLadderDerivatives: eval of a 60-loop ladder (the loop form) prints its dense
-// matrices on request, and --derivatives, which the loop form cannot give, is a usage
-// error (exit 2) naming the loop form, not a numerical failure.
+// matrices on request, and --derivatives of eval and batch, which the loop form cannot
+// give, is a usage error (exit 2) naming the loop form, not a numerical failure or an
+// error on every line.
 func TestEvalLadderDerivatives(t *testing.T) {
 	path := ladderFile(t, 60)
 	state := filepath.Join(t.TempDir(), "state.json")
@@ -77,5 +78,15 @@ func TestEvalLadderDerivatives(t *testing.T) {
 	}
 	if _, errOut, code := run(t, "eval", path, "--state", state, "--derivatives"); code != 2 || !strings.Contains(errOut, "loop form") {
 		t.Errorf("eval --derivatives: exit %d, stderr %q; want 2 naming the loop form", code, errOut)
+	}
+	in, res := filepath.Join(t.TempDir(), "in.jsonl"), filepath.Join(t.TempDir(), "out.jsonl")
+	if err := os.WriteFile(in, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := run(t, "batch", path, "--in", in, "--out", res, "--derivatives", "--no-progress"); code != 2 || !strings.Contains(errOut, "loop form") {
+		t.Errorf("batch --derivatives: exit %d, stderr %q; want 2 naming the loop form", code, errOut)
+	}
+	if _, err := os.Stat(res); !os.IsNotExist(err) {
+		t.Errorf("batch --derivatives refused, yet %s exists (%v)", res, err)
 	}
 }

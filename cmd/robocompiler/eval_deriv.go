@@ -35,6 +35,15 @@ const (
 	analyticMethod    = "analytic: closed form in f; tangent RNEA, lift and curvature derivatives in q_I and u"
 )
 
+// loopFormReason says why a model in the loop form has no partial derivatives.
+var loopFormReason = fmt.Sprintf("the model takes the loop form (loops and more than %d velocities), which keeps no dense M_r for the partial derivatives", robocompiler.LoopFormMin)
+
+// loopFormDerivatives is the usage error (exit 2) of --derivatives on the model of file
+// src when it takes the loop form.
+func loopFormDerivatives(src string) error {
+	return cli.Usage(fmt.Errorf("%s: --derivatives is not available for this model: %s", src, loopFormReason))
+}
+
 // evalDerivatives computes the "derivatives" object at the state evaluate left in s
 // (port efforts f; tree efforts are refused: their derivatives are not computed). A model
 // in the loop form is a usage error (exit 2): its partial derivatives are not available.
@@ -44,8 +53,7 @@ func evalDerivatives(s *assembled, out *evalJSON, path string) (*evalDerivJSON, 
 		return nil, cli.Invalid(fmt.Errorf("%s: tau: --derivatives takes actuator efforts only; the state gives tree joint efforts", path))
 	}
 	if d.LoopForm() {
-		return nil, cli.Usage(fmt.Errorf("%s: --derivatives is not available for this model: it takes the loop form (loops and more than %d velocities), which keeps no dense M_r for the partial derivatives",
-			m.Graph.Source, robocompiler.LoopFormMin))
+		return nil, loopFormDerivatives(m.Graph.Source)
 	}
 	w := d.NewDerivatives()
 	if err := d.ForwardDerivatives(w, out.efforts, nil); err != nil {
