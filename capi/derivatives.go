@@ -38,11 +38,23 @@ func (w *workspace) derivatives() *robocompiler.Derivatives {
 	return w.der
 }
 
+// derivativesAvailable refuses the partial derivatives (RC_ERR_USAGE) of a workspace in
+// the loop form, which keeps no dense M_r for them.
+func (w *workspace) derivativesAvailable(op string) error {
+	if w.d.LoopForm() {
+		return usagef("%s: not available for this model: it takes the loop form (loops and more than %d velocities), which keeps no dense M_r for the partial derivatives", op, robocompiler.LoopFormMin)
+	}
+	return nil
+}
+
 // forwardDerivatives evaluates the partials of the forward dynamics and copies them out.
 func (w *workspace) forwardDerivatives(f, fext, dq, du, df arr) error {
 	const op = "rc_forward_derivatives"
 	fs, fx, err := w.forwardInputs(op, f, fext)
 	if err != nil {
+		return err
+	}
+	if err := w.derivativesAvailable(op); err != nil {
 		return err
 	}
 	n, np := w.d.Mobility(), len(w.m.m.Ports)
@@ -72,6 +84,9 @@ func (w *workspace) forwardDerivatives(f, fext, dq, du, df arr) error {
 func (w *workspace) inverseDerivatives(fext, f, dq, du, dudot arr) error {
 	const op = "rc_inverse_derivatives"
 	if err := w.ready(op); err != nil {
+		return err
+	}
+	if err := w.derivativesAvailable(op); err != nil {
 		return err
 	}
 	n, np := w.d.Mobility(), len(w.m.m.Ports)

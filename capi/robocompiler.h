@@ -251,14 +251,16 @@ int rc_inverse(rc_data *d, const double *fext, int nfext, double *taur, int n);
  * of revolute, prismatic, helical, spherical and free joints with joint ports; otherwise
  * the q_I partials are Richardson-extrapolated central differences along the closure.
  * RC_ERR_NUMERICAL when M_r is not positive definite or the partition would reconfigure
- * within a difference step. */
+ * within a difference step; RC_ERR_USAGE for a model in the loop form (closure rows and
+ * more than 200 velocities), which keeps no dense M_r for them. */
 int rc_forward_derivatives(rc_data *d, const double *f, int nf, const double *fext, int nfext,
                            double *dudot_dq, int ndq, double *dudot_du, int ndu, double *dudot_df, int ndf);
 
 /* Partial derivatives of the reduced inverse dynamics f = ID(q_I, u, udot) at the udot of
  * the last rc_set_state, for an exactly actuated model (nports = D; otherwise
  * RC_ERR_INVALID): the efforts f (nf = D; NULL to skip), df_dq, df_du and df_dudot (D*D
- * each, row-major). RC_ERR_NUMERICAL when the port map is singular. */
+ * each, row-major). RC_ERR_NUMERICAL when the port map is singular; RC_ERR_USAGE in the
+ * loop form (as rc_forward_derivatives). */
 int rc_inverse_derivatives(rc_data *d, const double *fext, int nfext, double *f, int nf,
                            double *df_dq, int ndq, double *df_du, int ndu, double *df_dudot, int nudot);
 
