@@ -251,17 +251,8 @@ func (f *bordered) factor() bool {
 			g.perm[t] = t
 		}
 		g.odd = false
-		for k := range g.c {
-			p := pivotSwap(a, w, k, r)
-			if p < 0 {
-				return false
-			}
-			if p != k {
-				g.perm[k], g.perm[p] = g.perm[p], g.perm[k]
-				g.odd = !g.odd
-			}
-			f.notePivot(a[k*w+k])
-			f.inv[g.col0+k] = eliminate(a, w, k, r)
+		if !f.eliminateColumns(a, w, g.c, r, g.perm, &g.odd, f.inv[g.col0:g.col0+g.c]) {
+			return false
 		}
 		for t := g.c; t < r; t++ {
 			src := a[t*w+g.c : t*w+w]
@@ -274,18 +265,25 @@ func (f *bordered) factor() bool {
 	}
 	copy(f.sRow, f.sRow0)
 	f.sOdd = false
-	s := f.s
-	for k := range nb {
-		p := pivotSwap(s, nb, k, nb)
+	return f.eliminateColumns(f.s, nb, nb, nb, f.sRow, &f.sOdd, f.inv[f.nc:f.nc+nb])
+}
+
+// eliminateColumns takes the first c columns of the row-major a (r rows of length w)
+// through partial pivoting, noting each pivot and its reciprocal in inv (len c): each
+// interchange swaps perm's entries and flips odd. It reports false at an exactly zero
+// pivot column.
+func (f *bordered) eliminateColumns(a []float64, w, c, r int, perm []int, odd *bool, inv []float64) bool {
+	for k := range c {
+		p := pivotSwap(a, w, k, r)
 		if p < 0 {
 			return false
 		}
 		if p != k {
-			f.sRow[k], f.sRow[p] = f.sRow[p], f.sRow[k]
-			f.sOdd = !f.sOdd
+			perm[k], perm[p] = perm[p], perm[k]
+			*odd = !*odd
 		}
-		f.notePivot(s[k*nb+k])
-		f.inv[f.nc+k] = eliminate(s, nb, k, nb)
+		f.notePivot(a[k*w+k])
+		inv[k] = eliminate(a, w, k, r)
 	}
 	return true
 }
