@@ -49,12 +49,17 @@ func BenchmarkJacobianKangaroo(b *testing.B) {
 
 // BenchmarkLift measures the lift E update from C.
 func BenchmarkLift(b *testing.B) {
+	benchLift(b, func(d *Data, l *Lift) { _ = l.Update(d.C) })
+}
+
+// benchLift times run on the lift at the seed of every built-in mechanism (liftAtSeed).
+func benchLift(b *testing.B, run func(d *Data, l *Lift)) {
 	for _, f := range builtins(b, false) {
 		b.Run(f.name, func(b *testing.B) {
 			d, l := liftAtSeed(b, f)
 			b.ReportAllocs()
 			for b.Loop() {
-				_ = l.Update(d.C)
+				run(d, l)
 			}
 		})
 	}

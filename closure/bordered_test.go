@@ -382,15 +382,7 @@ func TestLiftBorderedAllocations(t *testing.T) {
 // BenchmarkLiftE measures the lift without its condition estimate (UpdateE, the front
 // door's path) per built-in mechanism.
 func BenchmarkLiftE(b *testing.B) {
-	for _, f := range builtins(b, false) {
-		b.Run(f.name, func(b *testing.B) {
-			d, l := liftAtSeed(b, f)
-			b.ReportAllocs()
-			for b.Loop() {
-				_ = l.UpdateE(d.C)
-			}
-		})
-	}
+	benchLift(b, func(d *Data, l *Lift) { _ = l.UpdateE(d.C) })
 }
 
 // BenchmarkLiftCurvature measures the curvature solve (one right-hand side with R_p's
