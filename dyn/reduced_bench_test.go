@@ -65,6 +65,13 @@ func newMechanismState(tb testing.TB, name string) *mechanismState {
 	return s
 }
 
+// reduced returns the reduced dynamics ReducedDynamics writes into a new Reduced at s.
+func (s *mechanismState) reduced() *Reduced {
+	r := NewReduced(s.m.NVT, s.E.RawMatrix().Cols)
+	NewData(s.m).ReducedDynamics(r, s.q, s.v, s.E, s.c, nil)
+	return r
+}
+
 // benchMechanisms are the built-in mechanisms and the named Kangaroo models (skipped when
 // the shared models are not beside the checkout).
 func benchMechanisms() []string { return append(robots.Names(), "kangaroo", "kangaroo_floating") }

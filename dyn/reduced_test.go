@@ -103,11 +103,8 @@ func TestReducedNotPositiveDefinite(t *testing.T) {
 func TestReducedAcceleration(t *testing.T) {
 	for _, name := range benchMechanisms() {
 		s := newMechanismState(t, name)
-		d := NewData(s.m)
-		nd := s.E.RawMatrix().Cols
-		r := NewReduced(s.m.NVT, nd)
-		d.ReducedDynamics(r, s.q, s.v, s.E, s.c, nil)
-		udot := make([]float64, nd)
+		r := s.reduced()
+		udot := make([]float64, s.E.RawMatrix().Cols)
 		for i := range udot {
 			udot[i] = float64(i+1) / 3
 		}
@@ -128,10 +125,7 @@ func TestReducedAcceleration(t *testing.T) {
 func TestReducedColumnFormEqualsSparse(t *testing.T) {
 	for _, name := range benchMechanisms() {
 		s := newMechanismState(t, name)
-		d := NewData(s.m)
-		nd := s.E.RawMatrix().Cols
-		r := NewReduced(s.m.NVT, nd)
-		d.ReducedDynamics(r, s.q, s.v, s.E, s.c, nil)
+		r := s.reduced()
 		if r.identity {
 			continue
 		}
