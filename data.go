@@ -68,7 +68,7 @@ func (d *Data) Partition() *closure.Partition { return d.Tracker.Lift.P }
 func (d *Data) Mobility() int { return len(d.U) }
 
 // Closure returns the closure workspace, evaluated at Q: residual Rho (len Rows),
-// Jacobian C (Rows × NV; nil in the loop form, see LoopForm).
+// Jacobian C (Rows × NV; nil in the loop form, see LoopForm, where DenseJacobian forms it).
 func (d *Data) Closure() *closure.Data { return d.Tracker.Data() }
 
 // Lift returns the lift at Q: the partition and E (NV × D; empty in the loop form, where

@@ -1,6 +1,7 @@
 package robocompiler_test
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"testing"
@@ -318,5 +319,32 @@ func TestLoopFormReconfiguresAtFold(t *testing.T) {
 	}
 	if d.Tracker.Reacquisitions != 0 {
 		t.Errorf("%d re-acquisitions", d.Tracker.Reacquisitions)
+	}
+}
+
+// TestDenseJacobian: DenseJacobian gives the loop form, which keeps no C, the Jacobian the
+// dense path keeps at the same configuration, bit for bit, and refuses a short buffer.
+func TestDenseJacobian(t *testing.T) {
+	loop, dense := ladderPair(t, 60)
+	m := loop.Model()
+	got, want := make([]float64, m.Rows*m.NV), make([]float64, m.Rows*m.NV)
+	if loop.Closure().C != nil {
+		t.Fatal("the loop form keeps C")
+	}
+	if err := errors.Join(loop.DenseJacobian(got), dense.DenseJacobian(want)); err != nil {
+		t.Fatal(err)
+	}
+	nonzero := false
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("C entry %d: loop form %v, dense path %v", i, got[i], want[i])
+		}
+		nonzero = nonzero || want[i] != 0
+	}
+	if !nonzero {
+		t.Fatal("C is zero")
+	}
+	if err := loop.DenseJacobian(got[:1]); err == nil {
+		t.Error("DenseJacobian accepted a short buffer")
 	}
 }

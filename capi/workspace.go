@@ -9,7 +9,6 @@ import (
 	"unsafe"
 
 	"github.com/robocompiler/robocompiler"
-	"github.com/robocompiler/robocompiler/closure"
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/kin"
@@ -268,14 +267,9 @@ func (w *workspace) closure(rho, C arr) error {
 	if err != nil {
 		return err
 	}
-	cd := w.d.Closure()
-	copy(r, cd.Rho)
+	copy(r, w.d.Closure().Rho)
 	if c != nil {
-		if cd.C == nil { // the loop form keeps no C: evaluate it at Q for the caller
-			cd = closure.NewData(m.Model)
-			cd.Jacobian(w.d.Q)
-		}
-		copyDense(c, cd.C, m.Rows, m.NV)
+		return w.d.DenseJacobian(c)
 	}
 	return nil
 }
