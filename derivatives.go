@@ -20,6 +20,10 @@ const DefaultDerivativeStep = 1e-3
 // no unique efforts.
 var ErrSingularPortMap = errors.New("the port map L is singular at this configuration: the ports cannot produce every reduced effort")
 
+// ErrLoopFormDerivatives reports partial derivatives asked of a workspace in the loop form
+// (Data.LoopForm), which keeps no dense M_r for them.
+var ErrLoopFormDerivatives = fmt.Errorf("the partial derivatives need the dense M_r, which the loop form (a model with loops of more than %d velocities) does not keep", LoopFormMin)
+
 // differenceRCond is the reciprocal condition number of R_p below which the difference
 // steps of the configuration derivatives give up the state's partition.
 const differenceRCond = 1e3 * closure.SingularTol
@@ -96,7 +100,7 @@ func (w *Derivatives) bind(op string, d *Data) error {
 		return err
 	}
 	if d.loop != nil {
-		return fmt.Errorf("%s: the partial derivatives need the dense M_r, which the loop form (a model with loops of more than %d velocities) does not keep", op, LoopFormMin)
+		return fmt.Errorf("%s: %w", op, ErrLoopFormDerivatives)
 	}
 	if w.D != d.Mobility() || w.NF != len(d.Kin.Ports) {
 		return fmt.Errorf("%s: the derivative workspace is for mobility %d and %d ports; the state has %d and %d (make it with NewDerivatives after the state changes mode)",

@@ -42,7 +42,7 @@ func (w *workspace) derivatives() *robocompiler.Derivatives {
 // the loop form, which keeps no dense M_r for them.
 func (w *workspace) derivativesAvailable(op string) error {
 	if w.d.LoopForm() {
-		return usagef("%s: not available for this model: it takes the loop form (loops and more than %d velocities), which keeps no dense M_r for the partial derivatives", op, robocompiler.LoopFormMin)
+		return usagef("%s: %w", op, robocompiler.ErrLoopFormDerivatives)
 	}
 	return nil
 }

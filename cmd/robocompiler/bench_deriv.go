@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/internal/cli"
 )
 
@@ -16,7 +17,7 @@ const (
 
 // derivLoopFormNote is the model note of a model in the loop form, whose derivatives are
 // not timed.
-var derivLoopFormNote = "forward derivatives not timed: " + loopFormReason
+var derivLoopFormNote = "forward derivatives not timed: " + robocompiler.ErrLoopFormDerivatives.Error()
 
 // benchDerivOps appends the derivative operation to ops, in its own workspace at the
 // same state as reduced_forward_dynamics (speeds benchSpeed, unit port efforts). A model

@@ -35,13 +35,10 @@ const (
 	analyticMethod    = "analytic: closed form in f; tangent RNEA, lift and curvature derivatives in q_I and u"
 )
 
-// loopFormReason says why a model in the loop form has no partial derivatives.
-var loopFormReason = fmt.Sprintf("the model takes the loop form (loops and more than %d velocities), which keeps no dense M_r for the partial derivatives", robocompiler.LoopFormMin)
-
 // loopFormDerivatives is the usage error (exit 2) of --derivatives on the model of file
 // src when it takes the loop form.
 func loopFormDerivatives(src string) error {
-	return cli.Usage(fmt.Errorf("%s: --derivatives is not available for this model: %s", src, loopFormReason))
+	return cli.Usage(fmt.Errorf("%s: --derivatives is not available for this model: %w", src, robocompiler.ErrLoopFormDerivatives))
 }
 
 // evalDerivatives computes the "derivatives" object at the state evaluate left in s
