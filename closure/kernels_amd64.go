@@ -8,7 +8,7 @@ package closure
 // are residual6Rows's to check.
 //
 //go:noescape
-func residual6(res []float64, resStride int, src []float64, srcStride int, ptr []int, vals []float64, cols []int, x []float64, xStride int)
+func residual6(res []float64, resStride int, src []float64, srcStride int, ptr []int, vals []float64, cols []int, x []float64, xStride int, raMax, xmax []float64, tol float64) bool
 
 // eliminateRows is eliminate's sweep over the rows below the pivot in SSE2 assembly
 // (eliminate_amd64.s); its bounds are eliminate's to check.

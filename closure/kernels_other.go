@@ -2,12 +2,18 @@
 
 package closure
 
-// residual6 is residual6Rows's kernel: mulSub row by row.
-func residual6(res []float64, resStride int, src []float64, srcStride int, ptr []int, vals []float64, cols []int, x []float64, xStride int) {
+// residual6 is residual6Rows's kernel: mulSub and the row's gate, row by row.
+func residual6(res []float64, resStride int, src []float64, srcStride int, ptr []int, vals []float64, cols []int, x []float64, xStride int, raMax, xmax []float64, tol float64) bool {
+	refine := false
 	for i := range len(ptr) - 1 {
 		lo, hi := ptr[i], ptr[i+1]
-		mulSub(res[i*resStride:i*resStride+6], src[i*srcStride:i*srcStride+6], vals[lo:hi], cols[lo:hi], x, xStride)
+		ri := res[i*resStride : i*resStride+6]
+		mulSub(ri, src[i*srcStride:i*srcStride+6], vals[lo:hi], cols[lo:hi], x, xStride)
+		if !(maxAbs(ri) <= tol*(raMax[i]+absDot(vals[lo:hi], cols[lo:hi], xmax))) {
+			refine = true
+		}
 	}
+	return refine
 }
 
 // eliminateRows is eliminate's sweep over rows k+1…r−1 of a (row stride w).

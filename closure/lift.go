@@ -258,17 +258,19 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 	}
 	// The row's bound needs its |R_p||X| term only when its |R_a| term alone does not
 	// cover the residual (the threshold grows with the bound): the decision is the same.
-	// Six columns (Stewart's mobility) take one sweep over all rows first.
-	swept := d == 6 && residual6Rows(l.res.Data, l.res.Stride, l.ra0.Data, l.ra0.Stride, l.rp0Ptr[:r+1],
-		l.rp0Val, l.rp0Col, l.ra.Data, l.ra.Stride)
-	refine := false
-	for i := range r {
+	// Six columns (Stewart's mobility) take one sweep over all rows that forms the
+	// residual and every row's full bound with it (the same decision: a bound below the
+	// |R_a| term's would be a NaN one, whose row's residual is NaN too).
+	swept, refine := false, false
+	if d == 6 {
+		swept, refine = residual6Rows(l.res.Data, l.res.Stride, l.ra0.Data, l.ra0.Stride, l.rp0Ptr[:r+1],
+			l.rp0Val, l.rp0Col, l.ra.Data, l.ra.Stride, l.raMax, xmax, refineTol*epsilon)
+	}
+	for i := 0; i < r && !swept; i++ {
 		ri := l.res.Data[i*l.res.Stride : i*l.res.Stride+d : i*l.res.Stride+d]
 		lo, hi := l.rp0Ptr[i], l.rp0Ptr[i+1]
 		vals, cols := l.rp0Val[lo:hi], l.rp0Col[lo:hi]
-		if !swept {
-			mulSub(ri, l.ra0.Data[i*l.ra0.Stride:i*l.ra0.Stride+d], vals, cols, l.ra.Data, l.ra.Stride)
-		}
+		mulSub(ri, l.ra0.Data[i*l.ra0.Stride:i*l.ra0.Stride+d], vals, cols, l.ra.Data, l.ra.Stride)
 		if rmax := maxAbs(ri); !refine && !(rmax <= refineTol*epsilon*l.raMax[i]) {
 			bound := l.raMax[i] + absDot(vals, cols, xmax)
 			refine = !(rmax <= refineTol*epsilon*bound) // a NaN residual refines (and stays NaN)

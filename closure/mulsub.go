@@ -79,21 +79,23 @@ func mulSub(dst, src, coef []float64, idx []int, x []float64, stride int) {
 	}
 }
 
-// residual6Rows is mulSub for n = len(ptr)−1 rows of 6 columns in one sweep: row i of
-// res (row stride resStride) takes src's row i (stride srcStride) minus the terms
-// vals[j]·x[cols[j]·xStride+·], j from ptr[i] to ptr[i+1]−1, bit for bit as mulSub. ptr is
-// nondecreasing and every cols[j] < n (x has n rows of stride xStride), as rp0 is over R_p.
-// It reports false, writing nothing, when a slice is too short for that.
-func residual6Rows(res []float64, resStride int, src []float64, srcStride int, ptr []int, vals []float64, cols []int, x []float64, xStride int) bool {
+// residual6Rows is mulSub for n = len(ptr)−1 rows of 6 columns in one sweep, with the
+// lift's refinement gate: row i of res (row stride resStride) takes src's row i (stride
+// srcStride) minus the terms vals[j]·x[cols[j]·xStride+·], j from ptr[i] to ptr[i+1]−1,
+// bit for bit as mulSub, and refine reports a row with an entry r not within
+// tol·(raMax[i] + absDot(vals[ptr[i]:ptr[i+1]], cols[…], xmax)) (a NaN never is). ptr is
+// nondecreasing and every cols[j] < n (x has n rows of stride xStride, xmax n entries),
+// as rp0 is over R_p. It reports ok = false, writing nothing, when a slice is too short
+// for that.
+func residual6Rows(res []float64, resStride int, src []float64, srcStride int, ptr []int, vals []float64, cols []int, x []float64, xStride int, raMax, xmax []float64, tol float64) (ok, refine bool) {
 	n := len(ptr) - 1
 	if n <= 0 {
-		return n == 0
+		return n == 0, false
 	}
 	last := func(stride int) int { return (n-1)*stride + 6 }
 	if min(resStride, srcStride, xStride) < 6 || len(res) < last(resStride) || len(src) < last(srcStride) ||
-		len(x) < last(xStride) || ptr[0] < 0 || ptr[n] > min(len(vals), len(cols)) {
-		return false
+		len(x) < last(xStride) || ptr[0] < 0 || ptr[n] > min(len(vals), len(cols)) || len(raMax) < n || len(xmax) < n {
+		return false, false
 	}
-	residual6(res, resStride, src, srcStride, ptr, vals, cols, x, xStride)
-	return true
+	return true, residual6(res, resStride, src, srcStride, ptr, vals, cols, x, xStride, raMax, xmax, tol)
 }

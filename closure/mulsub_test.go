@@ -9,11 +9,18 @@ import (
 
 // TestResidual6RowsMatchesMulSub: the one-sweep residual kernel equals mulSub row by row
 // bit for bit (random rows of 0–12 terms with repeated and unordered columns, strides
-// wider than six, NaN and infinite entries), and refuses slices too short for its rows.
+// wider than six, NaN, infinite and subnormal entries), its gate is the scalar one — some
+// row with maxAbs(r) above tol·(raMax + absDot) — for any raMax and xmax, and, for the lift's
+// raMax and xmax (row maxima of src and x), the lift's gate that takes the absDot term only
+// when the raMax term does not cover the row; and it refuses slices too short for its rows.
 func TestResidual6RowsMatchesMulSub(t *testing.T) {
 	rng := rand.New(rand.NewPCG(61, 62))
-	for trial := range 200 {
+	tols := []float64{refineTol * epsilon, 1, 0x1p40, math.MaxFloat64}
+	for trial := range 400 {
 		n := 1 + rng.IntN(31)
+		if trial%4 == 0 {
+			n = 1 // one row: the gate decided by that row alone
+		}
 		xs, rs, ss := 6+rng.IntN(3), 6+rng.IntN(3), 6+rng.IntN(3)
 		x := make([]float64, (n-1)*xs+6)
 		src := make([]float64, (n-1)*ss+6)
@@ -23,35 +30,94 @@ func TestResidual6RowsMatchesMulSub(t *testing.T) {
 		for i := range src {
 			src[i] = rng.NormFloat64()
 		}
-		if trial%10 == 0 {
+		switch trial % 10 {
+		case 0:
 			x[rng.IntN(len(x))], src[rng.IntN(len(src))] = math.NaN(), math.Inf(-1)
+		case 3:
+			x[rng.IntN(len(x))] = math.Inf(1)
+		case 5:
+			x[rng.IntN(len(x))], src[rng.IntN(len(src))] = 0x1p-1060, -0x1p-1070
 		}
 		ptr := make([]int, n+1)
 		var vals []float64
 		var cols []int
 		for i := range n {
 			for range rng.IntN(13) {
-				vals, cols = append(vals, rng.NormFloat64()), append(cols, rng.IntN(n))
+				v := rng.NormFloat64()
+				switch rng.IntN(40) {
+				case 0:
+					v = math.NaN()
+				case 1:
+					v = math.Inf(-1)
+				case 2:
+					v = 0
+				case 3:
+					v = -0x1p-1050
+				}
+				vals, cols = append(vals, v), append(cols, rng.IntN(n))
 			}
 			ptr[i+1] = len(vals)
 		}
-		got, want := make([]float64, (n-1)*rs+6), make([]float64, (n-1)*rs+6)
-		if !residual6Rows(got, rs, src, ss, ptr, vals, cols, x, xs) {
-			t.Fatalf("trial %d: refused", trial)
+		// The lift's row maxima, and arbitrary ones.
+		raMax, xmax := make([]float64, n), make([]float64, n)
+		anyMax, anyX := make([]float64, n), make([]float64, n)
+		for i := range n {
+			raMax[i], xmax[i] = maxAbs(src[i*ss:i*ss+6]), maxAbs(x[i*xs:i*xs+6])
+			anyMax[i], anyX[i] = math.Abs(rng.NormFloat64()), math.Abs(rng.NormFloat64())*0x1p30
+			switch rng.IntN(12) {
+			case 0:
+				anyMax[i] = math.NaN()
+			case 1:
+				anyX[i] = math.Inf(1)
+			case 2:
+				anyMax[i], anyX[i] = 0, 0x1p-1070
+			}
 		}
+		tol := tols[rng.IntN(len(tols))]
+		want := make([]float64, (n-1)*rs+6)
 		for i := range n {
 			lo, hi := ptr[i], ptr[i+1]
 			mulSub(want[i*rs:i*rs+6], src[i*ss:i*ss+6], vals[lo:hi], cols[lo:hi], x, xs)
 		}
-		for k := range got {
-			if math.Float64bits(got[k]) != math.Float64bits(want[k]) && !(math.IsNaN(got[k]) && math.IsNaN(want[k])) {
-				t.Fatalf("trial %d entry %d: %v, mulSub %v", trial, k, got[k], want[k])
+		// gate is the scalar gate; lazy takes the absDot term only when needed.
+		gate := func(ra, xm []float64, lazy bool) bool {
+			refine := false
+			for i := range n {
+				lo, hi := ptr[i], ptr[i+1]
+				rmax := maxAbs(want[i*rs : i*rs+6])
+				if lazy && rmax <= tol*ra[i] {
+					continue
+				}
+				refine = refine || !(rmax <= tol*(ra[i]+absDot(vals[lo:hi], cols[lo:hi], xm)))
+			}
+			return refine
+		}
+		for _, c := range []struct {
+			ra, xm []float64
+			lazy   bool
+		}{{raMax, xmax, true}, {raMax, xmax, false}, {anyMax, anyX, false}} {
+			got := make([]float64, (n-1)*rs+6)
+			ok, refine := residual6Rows(got, rs, src, ss, ptr, vals, cols, x, xs, c.ra, c.xm, tol)
+			if !ok {
+				t.Fatalf("trial %d: refused", trial)
+			}
+			for k := range got {
+				if math.Float64bits(got[k]) != math.Float64bits(want[k]) && !(math.IsNaN(got[k]) && math.IsNaN(want[k])) {
+					t.Fatalf("trial %d entry %d: %v, mulSub %v", trial, k, got[k], want[k])
+				}
+			}
+			if w := gate(c.ra, c.xm, c.lazy); refine != w {
+				t.Fatalf("trial %d (n %d, tol %g, lazy %v): refine %v, scalar gate %v", trial, n, tol, c.lazy, refine, w)
 			}
 		}
-		if residual6Rows(got[:len(got)-1], rs, src, ss, ptr, vals, cols, x, xs) ||
-			residual6Rows(got, rs, src, ss, ptr, vals, cols, x[:len(x)-1], xs) ||
-			residual6Rows(got, rs, src[:len(src)-1], ss, ptr, vals, cols, x, xs) ||
-			ptr[n] > 0 && residual6Rows(got, rs, src, ss, ptr, vals[:ptr[n]-1], cols, x, xs) {
+		got := make([]float64, (n-1)*rs+6)
+		short := func(ok, _ bool) bool { return ok }
+		if short(residual6Rows(got[:len(got)-1], rs, src, ss, ptr, vals, cols, x, xs, raMax, xmax, tol)) ||
+			short(residual6Rows(got, rs, src, ss, ptr, vals, cols, x[:len(x)-1], xs, raMax, xmax, tol)) ||
+			short(residual6Rows(got, rs, src[:len(src)-1], ss, ptr, vals, cols, x, xs, raMax, xmax, tol)) ||
+			short(residual6Rows(got, rs, src, ss, ptr, vals, cols, x, xs, raMax[:n-1], xmax, tol)) ||
+			short(residual6Rows(got, rs, src, ss, ptr, vals, cols, x, xs, raMax, xmax[:n-1], tol)) ||
+			ptr[n] > 0 && short(residual6Rows(got, rs, src, ss, ptr, vals[:ptr[n]-1], cols, x, xs, raMax, xmax, tol)) {
 			t.Fatalf("trial %d: short slices accepted", trial)
 		}
 	}

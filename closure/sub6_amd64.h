@@ -1,4 +1,5 @@
-// SUB6TERMS is the six-column inner loop of residual6 and backSub6: for j = DX, DX+1, …
+// SUB6TERMS is the six-column inner loop of backSub6 (residual6 takes its own, GATE6TERM,
+// which also sums the refinement bound): for j = DX, DX+1, …
 // while j < END, X0:X1:X2 (six float64, two per register) take themselves minus
 // COEF[j]·X[IDX[j]·STRIDE + 0…5] (STRIDE in bytes), one multiply then one subtract per
 // pair of lanes: the roundings of mulSub's scalar code. An empty range jumps to DONE,
