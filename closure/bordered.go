@@ -48,8 +48,10 @@ type bordered struct {
 	y            []float64 // solve scratch: right-hand sides in pivoted group order
 	iota         []int     // 0, 1, …, n−1
 	cmax         int       // the most own columns of a group
-	// inv holds the reciprocals of the pivots U_kk, unknown by unknown (see reciprocal).
+	// inv holds the reciprocals of the pivots U_kk, unknown by unknown (see
+	// eliminateBlock), and piv eliminateBlock's pivot rows.
 	inv []float64
+	piv []int
 	// kw is the row length of solveSparse's compact right-hand sides (the most columns of
 	// a group's g.rhs), rowGroup the group of each row.
 	kw       int
@@ -191,6 +193,7 @@ func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 		f.cmax = max(f.cmax, g.c)
 	}
 	f.inv = make([]float64, f.n)
+	f.piv = make([]int, max(f.cmax, nb))
 	f.rowGroup = make([]int, f.n)
 	for gi := range f.groups {
 		g := &f.groups[gi]
@@ -269,23 +272,23 @@ func (f *bordered) factor() bool {
 }
 
 // eliminateColumns takes the first c columns of the row-major a (r rows of length w)
-// through partial pivoting, noting each pivot and its reciprocal in inv (len c): each
-// interchange swaps perm's entries and flips odd. It reports false at an exactly zero
-// pivot column.
+// through partial pivoting (eliminateBlock), noting each pivot and its reciprocal in inv
+// (len c): each interchange swaps perm's entries and flips odd. It reports false at an
+// exactly zero pivot column.
 func (f *bordered) eliminateColumns(a []float64, w, c, r int, perm []int, odd *bool, inv []float64) bool {
-	for k := range c {
-		p := pivotSwap(a, w, k, r)
-		if p < 0 {
-			return false
-		}
+	if c < 0 || c > min(w, r) || len(a) < r*w || len(inv) < c || len(f.piv) < c {
+		panic("closure: eliminateColumns outside the block") // the bounds the assembly relies on
+	}
+	piv := f.piv[:c]
+	done := eliminateBlock(a, w, c, r, piv, inv[:c])
+	for k, p := range piv[:done] {
 		if p != k {
 			perm[k], perm[p] = perm[p], perm[k]
 			*odd = !*odd
 		}
-		f.notePivot(a[k*w+k])
-		inv[k] = eliminate(a, w, k, r)
+		f.notePivot(a[k*w+k]) // row k is final from step k on
 	}
-	return true
+	return done == c
 }
 
 // notePivot adds pivot d to the sign and magnitude range that sign and pivotRatio report.
@@ -293,50 +296,6 @@ func (f *bordered) notePivot(d float64) {
 	f.pivNeg = f.pivNeg != (d < 0)
 	b := math.Float64bits(d) &^ (1 << 63) // magnitudes order as their bit patterns
 	f.pivLo, f.pivHi = min(f.pivLo, b), max(f.pivHi, b)
-}
-
-// pivotSwap chooses the partial pivot of column k among rows k..r−1 of the row-major
-// block a (row stride w): the first row of largest magnitude. It swaps that row with row
-// k and returns its index, or −1 when the column is zero there.
-func pivotSwap(a []float64, w, k, r int) int {
-	p, best := k, math.Abs(a[k*w+k])
-	for i := k + 1; i < r; i++ {
-		if v := math.Abs(a[i*w+k]); v > best {
-			p, best = i, v
-		}
-	}
-	if best == 0 {
-		return -1
-	}
-	if p != k {
-		rk, rp := a[k*w:k*w+w:k*w+w], a[p*w:p*w+w:p*w+w]
-		rp = rp[:len(rk)]
-		for j := range rk {
-			rk[j], rp[j] = rp[j], rk[j]
-		}
-	}
-	return p
-}
-
-// eliminate subtracts the multiples of pivot row k (whose diagonal entry is column k) of
-// the row-major matrix a (r rows of length w) from rows k+1…r−1 that make their column k
-// zero, storing the multipliers there, and returns the pivot's reciprocal (see
-// reciprocal), by which it multiplies as LAPACK's Dgetf2 does. The sweep is
-// eliminateRows (SSE2 assembly on amd64).
-func eliminate(a []float64, w, k, r int) float64 {
-	if k < 0 || k >= w || k >= r || len(a) < r*w {
-		panic("closure: eliminate outside the block") // the bounds the assembly relies on
-	}
-	piv := a[k*w+k]
-	inv, exact := reciprocal(piv)
-	eliminateRows(a, w, k, r, inv, piv, exact)
-	return inv
-}
-
-// reciprocal returns 1/d, and whether multiplying by it may stand for dividing by d (false
-// when |d| is below the smallest normal number, whose reciprocal may overflow).
-func reciprocal(d float64) (float64, bool) {
-	return 1 / d, math.Abs(d) >= 0x1p-1022
 }
 
 // solve overwrites b (n × nrhs, nrhs at most that of newBordered) with A⁻¹·b: its rows are

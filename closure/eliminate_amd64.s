@@ -2,88 +2,184 @@
 
 #include "textflag.h"
 
-// func eliminateRows(a []float64, w, k, r int, inv, piv float64, exact bool)
+// func eliminateBlock(a []float64, w, c, r int, piv []int, inv []float64) int
 //
-// eliminateRows is eliminate's sweep over rows k+1…r−1 of a (row stride w): a row whose
-// column-k entry x is not zero (a NaN is not) takes l = x·inv (exact) or x/piv there and
-// subtracts l times row k's entries right of column k from its own, two lanes per SSE2
-// instruction (a multiply, then a subtract: the roundings of the scalar code). The Go
-// caller checks the bounds.
-TEXT ·eliminateRows(SB), NOSPLIT, $0-65
-	MOVQ  a_base+0(FP), SI
-	MOVQ  w+24(FP), BX
-	MOVQ  k+32(FP), R8
-	MOVQ  r+40(FP), R9
-	MOVSD inv+48(FP), X7
-	MOVSD piv+56(FP), X8
-	MOVBQZX exact+64(FP), R10
-	XORPD X9, X9
-	// DI = &a[k*w+k+1] (row k right of the pivot), R11 = &a[(k+1)*w+k], DX = w−k−1.
-	MOVQ  R8, AX
+// eliminateBlock takes the first c columns of the row-major block a (r rows of length w)
+// through partial pivoting, column k after column k−1 (as pivotSwap, then eliminate):
+// the pivot of column k is the first of rows k…r−1 whose entry there has the largest
+// magnitude (a NaN never is larger); piv[k] is its row, which is swapped with row k
+// (all w entries). inv[k] = 1/pivot, and every row below whose column-k entry x is not
+// zero (a NaN is not) takes l = x·inv[k] there when |pivot| is at least the smallest
+// normal number, else x/pivot, and subtracts l times row k's entries right of column k
+// from its own, two lanes per SSE2 instruction (a multiply, then a subtract: the
+// roundings of the scalar code). It returns c, or the column k whose rows k…r−1 are all
+// zero there (columns before k eliminated, nothing written at k). The Go caller checks
+// the bounds.
+TEXT ·eliminateBlock(SB), NOSPLIT, $0-104
+	MOVQ    a_base+0(FP), SI
+	MOVQ    w+24(FP), BX
+	SHLQ    $3, BX // row stride in bytes
+	MOVQ    c+32(FP), R8
+	MOVQ    r+40(FP), R9
+	PCMPEQL X13, X13
+	PSRLQ   $1, X13 // the magnitude mask
+	XORPD   X9, X9
+	MOVQ    $0x0010000000000000, AX
+	MOVQ    AX, X12 // the smallest normal magnitude
+	MOVQ    $0x3FF0000000000000, AX
+	MOVQ    AX, X11 // 1
+	XORQ    R11, R11 // k
+
+column:
+	CMPQ R11, R8
+	JGE  success
+	// R12 = &a[k][k]; the pivot search over rows k…r−1: X0 the best magnitude, R13 its row.
+	MOVQ  R11, AX
 	IMULQ BX, AX
-	ADDQ  R8, AX
-	LEAQ  8(SI)(AX*8), DI
-	LEAQ  (BX)(AX*1), AX
-	LEAQ  (SI)(AX*8), R11
-	SHLQ  $3, BX
-	MOVQ  BX, R12 // row stride in bytes
-	MOVQ  R9, CX
-	SUBQ  R8, CX
-	DECQ  CX // rows below the pivot
-	JLE   done
-	MOVQ  BX, DX
-	SHRQ  $3, DX
-	SUBQ  R8, DX
-	DECQ  DX
+	ADDQ  SI, AX
+	LEAQ  (AX)(R11*8), R12
+	MOVSD (R12), X0
+	ANDPD X13, X0
+	MOVQ  R11, R13
+	LEAQ  1(R11), CX
+	LEAQ  (R12)(BX*1), DX
+
+search:
+	CMPQ    CX, R9
+	JGE     searched
+	MOVSD   (DX), X1
+	ANDPD   X13, X1
+	UCOMISD X0, X1
+	JLS     notbetter // not larger, or unordered
+	MOVAPD  X1, X0
+	MOVQ    CX, R13
+
+notbetter:
+	INCQ CX
+	ADDQ BX, DX
+	JMP  search
+
+searched:
+	UCOMISD X9, X0
+	JNE     pivot
+	JPS     pivot
+	MOVQ    R11, ret+96(FP) // a zero column
+	RET
+
+pivot:
+	MOVQ piv_base+48(FP), AX
+	MOVQ R13, (AX)(R11*8)
+	CMPQ R13, R11
+	JEQ  swapped
+	// Swap rows k (DX) and p (R10), all w entries.
+	MOVQ  R11, AX
+	IMULQ BX, AX
+	LEAQ  (SI)(AX*1), DX
+	MOVQ  R13, AX
+	IMULQ BX, AX
+	LEAQ  (SI)(AX*1), R10
+	MOVQ  BX, CX
+	SHRQ  $3, CX // w
+	LEAQ  -1(CX), DI
+	XORQ  AX, AX
+
+swappair:
+	CMPQ   AX, DI
+	JGE    swaptail
+	MOVUPD (DX)(AX*8), X0
+	MOVUPD (R10)(AX*8), X1
+	MOVUPD X1, (DX)(AX*8)
+	MOVUPD X0, (R10)(AX*8)
+	ADDQ   $2, AX
+	JMP    swappair
+
+swaptail:
+	CMPQ  AX, CX
+	JGE   swapped
+	MOVSD (DX)(AX*8), X0
+	MOVSD (R10)(AX*8), X1
+	MOVSD X1, (DX)(AX*8)
+	MOVSD X0, (R10)(AX*8)
+
+swapped:
+	// X7 = pivot, X8 = inv[k] = 1/pivot, R10 = whether to multiply by it.
+	MOVSD   (R12), X7
+	MOVAPD  X11, X8
+	DIVSD   X7, X8
+	MOVQ    inv_base+72(FP), AX
+	MOVSD   X8, (AX)(R11*8)
+	MOVAPD  X7, X10
+	ANDPD   X13, X10
+	XORQ    R10, R10
+	UCOMISD X12, X10
+	JCS     rows // below the smallest normal, or NaN: divide
+	MOVQ    $1, R10
+
+rows:
+	// R13 = w−k−1 entries right of the pivot, DI = R13−1; CX rows below, DX row k+1's
+	// column-k entry.
+	MOVQ BX, R13
+	SHRQ $3, R13
+	SUBQ R11, R13
+	DECQ R13
+	LEAQ -1(R13), DI
+	MOVQ R9, CX
+	SUBQ R11, CX
+	DECQ CX
+	JLE  next
+	LEAQ (R12)(BX*1), DX
 
 row:
-	MOVSD   (R11), X0
+	MOVSD   (DX), X0
 	UCOMISD X9, X0
 	JNE     nonzero
 	JPS     nonzero
-	JMP     next
+	JMP     below
 
 nonzero:
 	TESTQ R10, R10
 	JZ    quotient
-	MULSD X7, X0
+	MULSD X8, X0
 	JMP   stored
 
 quotient:
-	DIVSD X8, X0
+	DIVSD X7, X0
 
 stored:
-	MOVSD    X0, (R11)
+	MOVSD    X0, (DX)
 	MOVAPD   X0, X1
 	UNPCKLPD X1, X1
 	XORQ     AX, AX
-	MOVQ     DX, R13
-	SUBQ     $1, R13 // pairs while AX < DX−1
 
 pair:
-	CMPQ   AX, R13
+	CMPQ   AX, DI
 	JGE    tail
-	MOVUPD (DI)(AX*8), X2
+	MOVUPD 8(R12)(AX*8), X2
 	MULPD  X1, X2
-	MOVUPD 8(R11)(AX*8), X3
+	MOVUPD 8(DX)(AX*8), X3
 	SUBPD  X2, X3
-	MOVUPD X3, 8(R11)(AX*8)
+	MOVUPD X3, 8(DX)(AX*8)
 	ADDQ   $2, AX
 	JMP    pair
 
 tail:
-	CMPQ  AX, DX
-	JGE   next
-	MOVSD (DI)(AX*8), X2
+	CMPQ  AX, R13
+	JGE   below
+	MOVSD 8(R12)(AX*8), X2
 	MULSD X0, X2
-	MOVSD 8(R11)(AX*8), X3
+	MOVSD 8(DX)(AX*8), X3
 	SUBSD X2, X3
-	MOVSD X3, 8(R11)(AX*8)
+	MOVSD X3, 8(DX)(AX*8)
 
-next:
-	ADDQ R12, R11
+below:
+	ADDQ BX, DX
 	DECQ CX
 	JNZ  row
 
-done:
+next:
+	INCQ R11
+	JMP  column
+
+success:
+	MOVQ R8, ret+96(FP)
 	RET

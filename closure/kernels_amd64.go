@@ -2,7 +2,8 @@
 
 package closure
 
-// The SSE2 kernels (residual6_amd64.s, eliminate_amd64.s); purego builds take kernels_other.go.
+// The SSE2 kernels (residual6_amd64.s, eliminate_amd64.s, backsub_amd64.s); purego builds
+// and other architectures take kernels_other.go.
 
 // residual6 is residual6Rows's kernel in SSE2 assembly (residual6_amd64.s); its bounds
 // are residual6Rows's to check.
@@ -10,11 +11,11 @@ package closure
 //go:noescape
 func residual6(res []float64, resStride int, src []float64, srcStride int, ptr []int, vals []float64, cols []int, x []float64, xStride int, raMax, xmax []float64, tol float64) bool
 
-// eliminateRows is eliminate's sweep over the rows below the pivot in SSE2 assembly
-// (eliminate_amd64.s); its bounds are eliminate's to check.
+// eliminateBlock is the partial-pivoting elimination of a block's first c columns in SSE2
+// assembly (eliminate_amd64.s); its bounds are eliminateColumns's to check.
 //
 //go:noescape
-func eliminateRows(a []float64, w, k, r int, inv, piv float64, exact bool)
+func eliminateBlock(a []float64, w, c, r int, piv []int, inv []float64) int
 
 // backSub6 is solveSparse's back substitution over the groups' own unknowns for six
 // right-hand sides in SSE2 assembly (backsub_amd64.s); its bounds are solveSparse's to

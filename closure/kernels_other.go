@@ -2,6 +2,8 @@
 
 package closure
 
+import "math"
+
 // residual6 is residual6Rows's kernel: mulSub and the row's gate, row by row.
 func residual6(res []float64, resStride int, src []float64, srcStride int, ptr []int, vals []float64, cols []int, x []float64, xStride int, raMax, xmax []float64, tol float64) bool {
 	refine := false
@@ -16,8 +18,53 @@ func residual6(res []float64, resStride int, src []float64, srcStride int, ptr [
 	return refine
 }
 
-// eliminateRows is eliminate's sweep over rows k+1…r−1 of a (row stride w).
-func eliminateRows(a []float64, w, k, r int, inv, piv float64, exact bool) {
+// eliminateBlock takes the first c columns of the row-major block a (r rows of length w)
+// through partial pivoting: per column k, pivotSwap (whose row goes to piv[k]), then
+// eliminate (whose reciprocal goes to inv[k]). It returns c, or the first column that is
+// zero on and below the diagonal.
+func eliminateBlock(a []float64, w, c, r int, piv []int, inv []float64) int {
+	for k := range c {
+		p := pivotSwap(a, w, k, r)
+		if p < 0 {
+			return k
+		}
+		piv[k] = p
+		inv[k] = eliminate(a, w, k, r)
+	}
+	return c
+}
+
+// pivotSwap chooses the partial pivot of column k among rows k..r−1 of the row-major
+// block a (row stride w): the first row of largest magnitude. It swaps that row with row
+// k and returns its index, or −1 when the column is zero there.
+func pivotSwap(a []float64, w, k, r int) int {
+	p, best := k, math.Abs(a[k*w+k])
+	for i := k + 1; i < r; i++ {
+		if v := math.Abs(a[i*w+k]); v > best {
+			p, best = i, v
+		}
+	}
+	if best == 0 {
+		return -1
+	}
+	if p != k {
+		rk, rp := a[k*w:k*w+w:k*w+w], a[p*w:p*w+w:p*w+w]
+		rp = rp[:len(rk)]
+		for j := range rk {
+			rk[j], rp[j] = rp[j], rk[j]
+		}
+	}
+	return p
+}
+
+// eliminate subtracts the multiples of pivot row k (whose diagonal entry is column k) of
+// the row-major matrix a (r rows of length w) from rows k+1…r−1 that make their column k
+// zero, storing the multipliers there, and returns the pivot's reciprocal, by which it
+// multiplies as LAPACK's Dgetf2 does when the pivot's magnitude is at least the smallest
+// normal number (whose reciprocal may overflow below it: it divides there).
+func eliminate(a []float64, w, k, r int) float64 {
+	piv := a[k*w+k]
+	inv, exact := 1/piv, math.Abs(piv) >= 0x1p-1022
 	right := a[k*w+k+1 : k*w+w]
 	for i := k + 1; i < r; i++ {
 		ri := a[i*w : i*w+w : i*w+w]
@@ -40,6 +87,7 @@ func eliminateRows(a []float64, w, k, r int, inv, piv float64, exact bool) {
 			ri[n-1] -= l * right[n-1]
 		}
 	}
+	return inv
 }
 
 // backSub6 is backSub for six columns.

@@ -123,47 +123,93 @@ func TestResidual6RowsMatchesMulSub(t *testing.T) {
 	}
 }
 
-// TestEliminateMatchesScalar: eliminate's sweep equals the scalar row operations bit for
-// bit on random blocks (zero, NaN and subnormal-pivot cases included).
-func TestEliminateMatchesScalar(t *testing.T) {
+// TestEliminateBlockMatchesScalar: the block elimination equals scalar partial pivoting
+// bit for bit on random blocks — pivot rows (the first of largest magnitude, ties and NaN
+// included), whole-row interchanges, reciprocals, multipliers (x·(1/pivot), or x/pivot
+// below the smallest normal pivot) and updates — and stops at the same zero column.
+func TestEliminateBlockMatchesScalar(t *testing.T) {
 	rng := rand.New(rand.NewPCG(63, 64))
-	for trial := range 300 {
+	for trial := range 2000 {
 		r, w := 1+rng.IntN(8), 1+rng.IntN(11)
-		k := rng.IntN(min(r, w))
+		c := rng.IntN(min(r, w) + 1)
 		a := make([]float64, r*w)
 		for i := range a {
-			if rng.IntN(5) > 0 {
+			switch rng.IntN(6) {
+			case 0: // a structural zero
+			case 1: // a tie of magnitudes
+				a[i] = float64(2*rng.IntN(2)-1) * float64(1+rng.IntN(2))
+			default:
 				a[i] = rng.NormFloat64()
 			}
 		}
-		switch trial % 7 {
+		switch trial % 9 {
 		case 1:
 			a[rng.IntN(len(a))] = math.NaN()
 		case 2:
-			a[k*w+k] = 0x1p-1030
+			k := rng.IntN(min(r, w))
+			for i := k; i < r; i++ {
+				a[i*w+k] = 0x1p-1030 * float64(i+1) // subnormal pivots
+			}
+		case 3:
+			k := rng.IntN(min(r, w))
+			for i := range r {
+				a[i*w+k] = 0 // a zero column: the elimination stops there
+			}
+		case 4:
+			a[rng.IntN(len(a))] = math.Inf(-1)
+		case 5:
+			a[rng.IntN(len(a))] = math.Copysign(0, -1)
 		}
 		want := slices.Clone(a)
-		piv := want[k*w+k]
-		for i := k + 1; i < r; i++ {
-			x := want[i*w+k]
-			if x == 0 {
-				continue
+		wantPiv, wantInv := make([]int, c), make([]float64, c)
+		wantDone := c
+		for k := range c {
+			p, best := k, math.Abs(want[k*w+k])
+			for i := k + 1; i < r; i++ {
+				if v := math.Abs(want[i*w+k]); v > best {
+					p, best = i, v
+				}
 			}
-			l := x * (1 / piv)
-			if math.Abs(piv) < 0x1p-1022 {
-				l = x / piv
+			if best == 0 {
+				wantDone = k
+				break
 			}
-			want[i*w+k] = l
-			for j := k + 1; j < w; j++ {
-				want[i*w+j] -= l * want[k*w+j]
+			for j := range w {
+				want[k*w+j], want[p*w+j] = want[p*w+j], want[k*w+j]
+			}
+			piv := want[k*w+k]
+			wantPiv[k], wantInv[k] = p, 1/piv
+			for i := k + 1; i < r; i++ {
+				x := want[i*w+k]
+				if x == 0 {
+					continue
+				}
+				l := x * (1 / piv)
+				if math.Abs(piv) < 0x1p-1022 {
+					l = x / piv
+				}
+				want[i*w+k] = l
+				for j := k + 1; j < w; j++ {
+					want[i*w+j] -= l * want[k*w+j]
+				}
 			}
 		}
-		if inv := eliminate(a, w, k, r); math.Float64bits(inv) != math.Float64bits(1/piv) {
-			t.Fatalf("trial %d: reciprocal %v", trial, inv)
+		piv, inv := make([]int, c), make([]float64, c)
+		done := eliminateBlock(a, w, c, r, piv, inv)
+		same := func(x, y float64) bool {
+			return math.Float64bits(x) == math.Float64bits(y) || math.IsNaN(x) && math.IsNaN(y)
+		}
+		if done != wantDone {
+			t.Fatalf("trial %d (r %d w %d c %d): stopped at %d, scalar %d", trial, r, w, c, done, wantDone)
+		}
+		for k := range done {
+			if piv[k] != wantPiv[k] || !same(inv[k], wantInv[k]) {
+				t.Fatalf("trial %d column %d: pivot row %d, reciprocal %v; scalar %d, %v", trial, k, piv[k], inv[k], wantPiv[k], wantInv[k])
+			}
 		}
 		for q := range a {
-			if math.Float64bits(a[q]) != math.Float64bits(want[q]) && !(math.IsNaN(a[q]) && math.IsNaN(want[q])) {
-				t.Fatalf("trial %d (r %d w %d k %d) entry %d: %v, scalar %v", trial, r, w, k, q, a[q], want[q])
+			if !same(a[q], want[q]) {
+				t.Fatalf("trial %d (r %d w %d c %d) entry %d: %v, scalar %v", trial, r, w, c, q, a[q], want[q])
 			}
 		}
 	}
