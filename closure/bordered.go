@@ -48,10 +48,12 @@ type bordered struct {
 	y            []float64 // solve scratch: right-hand sides in pivoted group order
 	iota         []int     // 0, 1, …, n−1
 	cmax         int       // the most own columns of a group
-	// inv holds the reciprocals of the pivots U_kk, unknown by unknown (see
-	// eliminateBlock), and piv eliminateBlock's pivot rows.
-	inv []float64
-	piv []int
+	// inv holds the reciprocals of the pivots U_kk, unknown by unknown, and piv the
+	// pivot rows of eliminateBlocks; spec and sspec are the blocks it takes, the groups'
+	// own columns and the Schur complement (see eliminateBlocks).
+	inv         []float64
+	piv         []int
+	spec, sspec []int
 	// kw is the row length of solveSparse's compact right-hand sides (the most columns of
 	// a group's g.rhs), rowGroup the group of each row.
 	kw       int
@@ -191,9 +193,11 @@ func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 	f.iota = identityOrder(f.n)
 	for _, g := range f.groups {
 		f.cmax = max(f.cmax, g.c)
+		f.spec = append(f.spec, g.off, g.w, g.c, g.r, g.col0)
 	}
+	f.sspec = []int{0, nb, nb, nb, f.nc}
 	f.inv = make([]float64, f.n)
-	f.piv = make([]int, max(f.cmax, nb))
+	f.piv = make([]int, f.n)
 	f.rowGroup = make([]int, f.n)
 	for gi := range f.groups {
 		g := &f.groups[gi]
@@ -239,12 +243,17 @@ func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 	return f
 }
 
-// factor factorises the blocks in f.a in place. It returns false, leaving them partially
-// factored, when a pivot column is exactly zero (A is then singular).
+// factor factorises the blocks in f.a in place: the groups' own columns (all groups in
+// one interleaved elimination, eliminateBlocks), then the Schur complement of their
+// leftover rows. It returns false, leaving them partially factored, when a pivot column
+// is exactly zero (A is then singular).
 func (f *bordered) factor() bool {
 	nb := f.nb
 	clear(f.s)
 	f.pivNeg, f.pivLo, f.pivHi = false, math.Float64bits(math.Inf(1)), 0
+	if !factorBlocks(f.a, f.spec, f.cmax, f.piv, f.inv) {
+		return false
+	}
 	sk := 0
 	for gi := range f.groups {
 		g := &f.groups[gi]
@@ -254,9 +263,7 @@ func (f *bordered) factor() bool {
 			g.perm[t] = t
 		}
 		g.odd = false
-		if !f.eliminateColumns(a, w, g.c, r, g.perm, &g.odd, f.inv[g.col0:g.col0+g.c]) {
-			return false
-		}
+		f.notePivots(a, w, f.piv[g.col0:g.col0+g.c], g.perm, &g.odd)
 		for t := g.c; t < r; t++ {
 			src := a[t*w+g.c : t*w+w]
 			dst := f.s[sk*nb : sk*nb+nb : sk*nb+nb]
@@ -268,27 +275,39 @@ func (f *bordered) factor() bool {
 	}
 	copy(f.sRow, f.sRow0)
 	f.sOdd = false
-	return f.eliminateColumns(f.s, nb, nb, nb, f.sRow, &f.sOdd, f.inv[f.nc:f.nc+nb])
+	if !factorBlocks(f.s, f.sspec, nb, f.piv, f.inv) {
+		return false
+	}
+	f.notePivots(f.s, nb, f.piv[f.nc:f.nc+nb], f.sRow, &f.sOdd)
+	return true
 }
 
-// eliminateColumns takes the first c columns of the row-major a (r rows of length w)
-// through partial pivoting (eliminateBlock), noting each pivot and its reciprocal in inv
-// (len c): each interchange swaps perm's entries and flips odd. It reports false at an
-// exactly zero pivot column.
-func (f *bordered) eliminateColumns(a []float64, w, c, r int, perm []int, odd *bool, inv []float64) bool {
-	if c < 0 || c > min(w, r) || len(a) < r*w || len(inv) < c || len(f.piv) < c {
-		panic("closure: eliminateColumns outside the block") // the bounds the assembly relies on
+// factorBlocks is eliminateBlocks (see there for a, spec, kmax, piv and inv) after
+// checking the bounds the assembly relies on.
+func factorBlocks(a []float64, spec []int, kmax int, piv []int, inv []float64) bool {
+	if len(spec)%5 != 0 {
+		panic("closure: factorBlocks: spec of a partial block")
 	}
-	piv := f.piv[:c]
-	done := eliminateBlock(a, w, c, r, piv, inv[:c])
-	for k, p := range piv[:done] {
+	for b := 0; b < len(spec); b += 5 {
+		off, w, c, r, base := spec[b], spec[b+1], spec[b+2], spec[b+3], spec[b+4]
+		if off < 0 || c < 0 || c > min(w, r, kmax) || off+r*w > len(a) || base < 0 || base+c > min(len(piv), len(inv)) {
+			panic("closure: factorBlocks outside the blocks") // the bounds the assembly relies on
+		}
+	}
+	return eliminateBlocks(a, spec, kmax, piv, inv)
+}
+
+// notePivots notes the pivots of a block eliminated by eliminateBlocks (row-major a, row
+// length w, its pivot rows piv column by column): each interchange swaps perm's entries
+// and flips odd, and each pivot (U's diagonal) enters the sign and magnitude range.
+func (f *bordered) notePivots(a []float64, w int, piv, perm []int, odd *bool) {
+	for k, p := range piv {
 		if p != k {
 			perm[k], perm[p] = perm[p], perm[k]
 			*odd = !*odd
 		}
-		f.notePivot(a[k*w+k]) // row k is final from step k on
+		f.notePivot(a[k*w+k])
 	}
-	return done == c
 }
 
 // notePivot adds pivot d to the sign and magnitude range that sign and pivotRatio report.

@@ -2,25 +2,21 @@
 
 #include "textflag.h"
 
-// func eliminateBlock(a []float64, w, c, r int, piv []int, inv []float64) int
+// func eliminateBlocks(a []float64, spec []int, kmax int, piv []int, inv []float64) bool
 //
-// eliminateBlock takes the first c columns of the row-major block a (r rows of length w)
-// through partial pivoting, column k after column k−1 (as pivotSwap, then eliminate):
-// the pivot of column k is the first of rows k…r−1 whose entry there has the largest
-// magnitude (a NaN never is larger); piv[k] is its row, which is swapped with row k
-// (all w entries). inv[k] = 1/pivot, and every row below whose column-k entry x is not
-// zero (a NaN is not) takes l = x·inv[k] there when |pivot| is at least the smallest
-// normal number, else x/pivot, and subtracts l times row k's entries right of column k
-// from its own, two lanes per SSE2 instruction (a multiply, then a subtract: the
-// roundings of the scalar code). It returns c, or the column k whose rows k…r−1 are all
-// zero there (columns before k eliminated, nothing written at k). The Go caller checks
-// the bounds.
-TEXT ·eliminateBlock(SB), NOSPLIT, $0-104
-	MOVQ    a_base+0(FP), SI
-	MOVQ    w+24(FP), BX
-	SHLQ    $3, BX // row stride in bytes
-	MOVQ    c+32(FP), R8
-	MOVQ    r+40(FP), R9
+// eliminateBlocks takes row-major blocks of a through partial pivoting, column k of every
+// block before column k+1 of any (the blocks' eliminations are independent: their steps
+// overlap). Block b is spec[5b:5b+5] = (off, w, c, r, base): r rows of length w at
+// a[off:], whose first c columns (c ≤ kmax) are eliminated. Step k of a block, as
+// pivotSwap then eliminate: the pivot is the first of rows k…r−1 whose column-k entry has
+// the largest magnitude (a NaN never is larger); piv[base+k] is its row, which is
+// swapped with row k (all w entries). inv[base+k] = 1/pivot, and every row below whose
+// column-k entry x is not zero (a NaN is not) takes l = x·inv there when |pivot| is at
+// least the smallest normal number, else x/pivot, and subtracts l times row k's entries
+// right of column k from its own, two lanes per SSE2 instruction (a multiply, then a
+// subtract: the roundings of the scalar code). It returns false at a column that is zero
+// on and below the diagonal of its block. The Go caller checks the bounds.
+TEXT ·eliminateBlocks(SB), NOSPLIT, $0-105
 	PCMPEQL X13, X13
 	PSRLQ   $1, X13 // the magnitude mask
 	XORPD   X9, X9
@@ -28,11 +24,28 @@ TEXT ·eliminateBlock(SB), NOSPLIT, $0-104
 	MOVQ    AX, X12 // the smallest normal magnitude
 	MOVQ    $0x3FF0000000000000, AX
 	MOVQ    AX, X11 // 1
+	MOVQ    spec_base+24(FP), AX
+	MOVQ    spec_len+32(FP), CX
+	LEAQ    (AX)(CX*8), CX
+	MOVQ    CX, spec_cap+40(FP) // the end of spec from here on
 	XORQ    R11, R11 // k
 
 column:
-	CMPQ R11, R8
+	CMPQ R11, kmax+48(FP)
 	JGE  success
+	MOVQ spec_base+24(FP), R8
+
+block:
+	CMPQ R8, spec_cap+40(FP)
+	JGE  nextcolumn
+	CMPQ R11, 16(R8)
+	JGE  nextblock // k ≥ c
+	MOVQ a_base+0(FP), AX
+	MOVQ 0(R8), SI
+	LEAQ (AX)(SI*8), SI // the block
+	MOVQ 8(R8), BX
+	SHLQ $3, BX // row stride in bytes
+	MOVQ 24(R8), R9 // r
 	// R12 = &a[k][k]; the pivot search over rows k…r−1: X0 the best magnitude, R13 its row.
 	MOVQ  R11, AX
 	IMULQ BX, AX
@@ -63,12 +76,14 @@ searched:
 	UCOMISD X9, X0
 	JNE     pivot
 	JPS     pivot
-	MOVQ    R11, ret+96(FP) // a zero column
+	MOVB    $0, ret+104(FP) // a zero column
 	RET
 
 pivot:
-	MOVQ piv_base+48(FP), AX
-	MOVQ R13, (AX)(R11*8)
+	MOVQ 32(R8), AX
+	ADDQ R11, AX // base+k
+	MOVQ piv_base+56(FP), DX
+	MOVQ R13, (DX)(AX*8)
 	CMPQ R13, R11
 	JEQ  swapped
 	// Swap rows k (DX) and p (R10), all w entries.
@@ -102,12 +117,14 @@ swaptail:
 	MOVSD X0, (R10)(AX*8)
 
 swapped:
-	// X7 = pivot, X8 = inv[k] = 1/pivot, R10 = whether to multiply by it.
+	// X7 = pivot, X8 = inv[base+k] = 1/pivot, R10 = whether to multiply by it.
 	MOVSD   (R12), X7
 	MOVAPD  X11, X8
 	DIVSD   X7, X8
-	MOVQ    inv_base+72(FP), AX
-	MOVSD   X8, (AX)(R11*8)
+	MOVQ    32(R8), AX
+	ADDQ    R11, AX
+	MOVQ    inv_base+80(FP), DX
+	MOVSD   X8, (DX)(AX*8)
 	MOVAPD  X7, X10
 	ANDPD   X13, X10
 	XORQ    R10, R10
@@ -126,7 +143,7 @@ rows:
 	MOVQ R9, CX
 	SUBQ R11, CX
 	DECQ CX
-	JLE  next
+	JLE  nextblock
 	LEAQ (R12)(BX*1), DX
 
 row:
@@ -176,10 +193,14 @@ below:
 	DECQ CX
 	JNZ  row
 
-next:
+nextblock:
+	ADDQ $40, R8
+	JMP  block
+
+nextcolumn:
 	INCQ R11
 	JMP  column
 
 success:
-	MOVQ R8, ret+96(FP)
+	MOVB $1, ret+104(FP)
 	RET

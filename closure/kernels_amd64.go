@@ -11,11 +11,11 @@ package closure
 //go:noescape
 func residual6(res []float64, resStride int, src []float64, srcStride int, ptr []int, vals []float64, cols []int, x []float64, xStride int, raMax, xmax []float64, tol float64) bool
 
-// eliminateBlock is the partial-pivoting elimination of a block's first c columns in SSE2
-// assembly (eliminate_amd64.s); its bounds are eliminateColumns's to check.
+// eliminateBlocks is the interleaved partial-pivoting elimination of blocks in SSE2
+// assembly (eliminate_amd64.s); its bounds are factorBlocks's to check.
 //
 //go:noescape
-func eliminateBlock(a []float64, w, c, r int, piv []int, inv []float64) int
+func eliminateBlocks(a []float64, spec []int, kmax int, piv []int, inv []float64) bool
 
 // backSub6 is solveSparse's back substitution over the groups' own unknowns for six
 // right-hand sides in SSE2 assembly (backsub_amd64.s); its bounds are solveSparse's to

@@ -18,20 +18,28 @@ func residual6(res []float64, resStride int, src []float64, srcStride int, ptr [
 	return refine
 }
 
-// eliminateBlock takes the first c columns of the row-major block a (r rows of length w)
-// through partial pivoting: per column k, pivotSwap (whose row goes to piv[k]), then
-// eliminate (whose reciprocal goes to inv[k]). It returns c, or the first column that is
-// zero on and below the diagonal.
-func eliminateBlock(a []float64, w, c, r int, piv []int, inv []float64) int {
-	for k := range c {
-		p := pivotSwap(a, w, k, r)
-		if p < 0 {
-			return k
+// eliminateBlocks takes the blocks spec[5b:5b+5] = (off, w, c, r, base) of a (r rows of
+// length w at a[off:]) through partial pivoting of their first c columns, column k of
+// every block before column k+1 of any: per block and column, pivotSwap (whose row goes to
+// piv[base+k]), then eliminate (whose reciprocal goes to inv[base+k]). It returns false at
+// a column that is zero on and below the diagonal of its block.
+func eliminateBlocks(a []float64, spec []int, kmax int, piv []int, inv []float64) bool {
+	for k := range kmax {
+		for b := 0; b+5 <= len(spec); b += 5 {
+			off, w, c, r, base := spec[b], spec[b+1], spec[b+2], spec[b+3], spec[b+4]
+			if k >= c {
+				continue
+			}
+			blk := a[off : off+r*w]
+			p := pivotSwap(blk, w, k, r)
+			if p < 0 {
+				return false
+			}
+			piv[base+k] = p
+			inv[base+k] = eliminate(blk, w, k, r)
 		}
-		piv[k] = p
-		inv[k] = eliminate(a, w, k, r)
 	}
-	return c
+	return true
 }
 
 // pivotSwap chooses the partial pivot of column k among rows k..r−1 of the row-major
