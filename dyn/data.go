@@ -17,6 +17,7 @@ type Data struct {
 	xup   []spatial.Transform // X_parent←node of the node's tree edge
 	pose  []spatial.Transform // X_ground←node
 	twist []spatial.Vec6      // body twist, body frame
+	jt    []spatial.Vec6      // the node's tree-joint twist S v (node frame), with twist
 	acc   []spatial.Vec6      // body acceleration d(twist)/dt, body frame
 	accG  []spatial.Vec6      // RNEA acceleration with the gravity offset
 	force []spatial.Vec6      // RNEA net joint wrench on the node, node frame
@@ -67,6 +68,7 @@ func NewData(m *compile.Model) *Data {
 		xup:   make([]spatial.Transform, nn),
 		pose:  make([]spatial.Transform, nn),
 		twist: make([]spatial.Vec6, nn),
+		jt:    make([]spatial.Vec6, nn),
 		acc:   make([]spatial.Vec6, nn),
 		accG:  make([]spatial.Vec6, nn),
 		force: make([]spatial.Vec6, nn),

@@ -53,7 +53,8 @@ func (d *Data) jointTwist(j *compile.Joint, v []float64) spatial.Vec6 {
 	return vj
 }
 
-// velocities computes the body twists from v after positions: twist = X⁻¹ twist_parent + S v.
+// velocities computes the body twists from v after positions: twist = X⁻¹ twist_parent + S v
+// (and keeps each joint's S v for massBias).
 func (d *Data) velocities(v []float64) {
 	for e := range d.edges {
 		er := &d.edges[e]
@@ -65,6 +66,7 @@ func (d *Data) velocities(v []float64) {
 			s0, s1, s2, s3, s4, s5 = s0+s[0]*x, s1+s[1]*x, s2+s[2]*x, s3+s[3]*x, s4+s[4]*x, s5+s[5]*x
 		}
 		tw[0], tw[1], tw[2], tw[3], tw[4], tw[5] = tw[0]+s0, tw[1]+s1, tw[2]+s2, tw[3]+s3, tw[4]+s4, tw[5]+s5
+		d.jt[er.child] = spatial.Vec6{s0, s1, s2, s3, s4, s5}
 	}
 }
 
@@ -152,6 +154,7 @@ func (d *Data) ForwardKinematicsGround(q, v []float64, x []spatial.Transform, s 
 			s0, s1, s2, s3, s4, s5 = s0+sk[0]*vk, s1+sk[1]*vk, s2+sk[2]*vk, s3+sk[3]*vk, s4+sk[4]*vk, s5+sk[5]*vk
 		}
 		tw[0], tw[1], tw[2], tw[3], tw[4], tw[5] = tw[0]+s0, tw[1]+s1, tw[2]+s2, tw[3]+s3, tw[4]+s4, tw[5]+s5
+		d.jt[c] = spatial.Vec6{s0, s1, s2, s3, s4, s5}
 		if ground {
 			copy(d.sw[er.v0:er.v0+er.nv], sb[er.v0:er.v0+er.nv])
 			continue

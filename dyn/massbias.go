@@ -43,7 +43,8 @@ func edgeRecs(m *compile.Model) []edgeRec {
 	return recs
 }
 
-// massBias evaluates, at the current placement and twists, the tree mass matrix M_T on
+// massBias evaluates, at the current placement and twists (and the joints' twists S v the
+// kinematics kept with them), the tree mass matrix M_T on
 // its branch-induced pattern into H (as CRBATree) and the bias h_T − Σ Jᵀ fext into h
 // (len NVT, as RNEA with zero acceleration) in one forward and one backward sweep over the
 // edges: the composite inertias are accumulated in the sweep that accumulates the joint
@@ -66,12 +67,10 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 	for e := range d.edges {
 		er := &d.edges[e]
 		c := er.child
-		// Joint twist S v and acceleration X⁻¹ a_parent + Ṡ v + twist × S v.
-		var s0, s1, s2, s3, s4, s5 float64
-		for k := er.v0; k < er.v0+er.nv; k++ {
-			s, x := &d.s[k], v[k]
-			s0, s1, s2, s3, s4, s5 = s0+s[0]*x, s1+s[1]*x, s2+s[2]*x, s3+s[3]*x, s4+s[4]*x, s5+s[5]*x
-		}
+		// Joint twist S v (kept by the kinematics) and acceleration X⁻¹ a_parent + Ṡ v +
+		// twist × S v.
+		jt := &d.jt[c]
+		s0, s1, s2, s3, s4, s5 := jt[0], jt[1], jt[2], jt[3], jt[4], jt[5]
 		ac := &d.accG[c]
 		invActMotion(ac, &d.xup[c], &d.accG[er.parent])
 		if er.biased {
@@ -93,11 +92,8 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 		// Net force I a + twist ×* I twist − fext, and the body's own inertia as the start
 		// of its composite.
 		in := &m.Bodies[c-1].Inertia
-		var it spatial.Vec6
-		mulMotion(&it, in, tw)
 		f := &d.force[c]
-		mulMotion(f, in, ac)
-		crossForceAdd(f, tw, &it)
+		netForce(f, in, tw, ac)
 		if fext != nil {
 			*f = f.Sub(fext[c])
 		}
@@ -243,14 +239,29 @@ func mulMotion(out *spatial.Vec6, a *spatial.Inertia, v *spatial.Vec6) {
 	out[5] = m*v[5] - (h[0]*v[1] - h[1]*v[0])
 }
 
-// crossForceAdd adds spatial.CrossForce(*a, *f) to out (which must alias neither).
-func crossForceAdd(out, a, f *spatial.Vec6) {
-	out[0] += (a[1]*f[2] - a[2]*f[1]) + (a[4]*f[5] - a[5]*f[4])
-	out[1] += (a[2]*f[0] - a[0]*f[2]) + (a[5]*f[3] - a[3]*f[5])
-	out[2] += (a[0]*f[1] - a[1]*f[0]) + (a[3]*f[4] - a[4]*f[3])
-	out[3] += a[1]*f[5] - a[2]*f[4]
-	out[4] += a[2]*f[3] - a[0]*f[5]
-	out[5] += a[0]*f[4] - a[1]*f[3]
+// netForce writes a.MulMotion(*acc) + spatial.CrossForce(*tw, a.MulMotion(*tw)) into out
+// (which must alias neither), with the arithmetic of mulMotion, mulMotion and
+// crossForceAdd in that order (equal bit for bit) and the inertia read once.
+func netForce(out *spatial.Vec6, a *spatial.Inertia, tw, acc *spatial.Vec6) {
+	i, h, m := &a.I, &a.H, a.Mass
+	i00, i01, i02, i10, i11, i12, i20, i21, i22 := i[0][0], i[0][1], i[0][2], i[1][0], i[1][1], i[1][2], i[2][0], i[2][1], i[2][2]
+	h0, h1, h2 := h[0], h[1], h[2]
+	v0, v1, v2, v3, v4, v5 := tw[0], tw[1], tw[2], tw[3], tw[4], tw[5]
+	// I tw.
+	t0 := i00*v0 + i01*v1 + i02*v2 + (h1*v5 - h2*v4)
+	t1 := i10*v0 + i11*v1 + i12*v2 + (h2*v3 - h0*v5)
+	t2 := i20*v0 + i21*v1 + i22*v2 + (h0*v4 - h1*v3)
+	t3 := m*v3 - (h1*v2 - h2*v1)
+	t4 := m*v4 - (h2*v0 - h0*v2)
+	t5 := m*v5 - (h0*v1 - h1*v0)
+	// I acc + tw ×* (I tw).
+	a0, a1, a2, a3, a4, a5 := acc[0], acc[1], acc[2], acc[3], acc[4], acc[5]
+	out[0] = i00*a0 + i01*a1 + i02*a2 + (h1*a5 - h2*a4) + ((v1*t2 - v2*t1) + (v4*t5 - v5*t4))
+	out[1] = i10*a0 + i11*a1 + i12*a2 + (h2*a3 - h0*a5) + ((v2*t0 - v0*t2) + (v5*t3 - v3*t5))
+	out[2] = i20*a0 + i21*a1 + i22*a2 + (h0*a4 - h1*a3) + ((v0*t1 - v1*t0) + (v3*t4 - v4*t3))
+	out[3] = m*a3 - (h1*a2 - h2*a1) + (v1*t5 - v2*t4)
+	out[4] = m*a4 - (h2*a0 - h0*a2) + (v2*t3 - v0*t5)
+	out[5] = m*a5 - (h0*a1 - h1*a0) + (v0*t4 - v1*t3)
 }
 
 // transformedAdd adds a.Transformed(*x) to out (which must not alias a): the inertia a,
