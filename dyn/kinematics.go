@@ -66,7 +66,8 @@ func (d *Data) velocities(v []float64) {
 			s0, s1, s2, s3, s4, s5 = s0+s[0]*x, s1+s[1]*x, s2+s[2]*x, s3+s[3]*x, s4+s[4]*x, s5+s[5]*x
 		}
 		tw[0], tw[1], tw[2], tw[3], tw[4], tw[5] = tw[0]+s0, tw[1]+s1, tw[2]+s2, tw[3]+s3, tw[4]+s4, tw[5]+s5
-		d.jt[er.child] = spatial.Vec6{s0, s1, s2, s3, s4, s5}
+		jt := &d.jt[er.child]
+		jt[0], jt[1], jt[2], jt[3], jt[4], jt[5] = s0, s1, s2, s3, s4, s5
 	}
 }
 
@@ -154,7 +155,8 @@ func (d *Data) ForwardKinematicsGround(q, v []float64, x []spatial.Transform, s 
 			s0, s1, s2, s3, s4, s5 = s0+sk[0]*vk, s1+sk[1]*vk, s2+sk[2]*vk, s3+sk[3]*vk, s4+sk[4]*vk, s5+sk[5]*vk
 		}
 		tw[0], tw[1], tw[2], tw[3], tw[4], tw[5] = tw[0]+s0, tw[1]+s1, tw[2]+s2, tw[3]+s3, tw[4]+s4, tw[5]+s5
-		d.jt[c] = spatial.Vec6{s0, s1, s2, s3, s4, s5}
+		jt := &d.jt[c]
+		jt[0], jt[1], jt[2], jt[3], jt[4], jt[5] = s0, s1, s2, s3, s4, s5
 		if ground {
 			copy(d.sw[er.v0:er.v0+er.nv], sb[er.v0:er.v0+er.nv])
 			continue
