@@ -447,7 +447,7 @@ func (d *Data) setBase(n int) {
 	if ns.pass == d.pass && ns.base == n {
 		return // the base already in this pass
 	}
-	d.g[n] = spatial.Identity()
+	d.g[n] = identity // a copy of the stored identity (spatial.Identity() is built on the stack)
 	d.w[n], d.wd[n] = spatial.Vec6{}, spatial.Vec6{}
 	*ns = nodeState{pass: d.pass, base: n, gen: d.gen, gbase: n}
 }
@@ -469,7 +469,7 @@ func (d *Data) propagate(e, base int, q, v []float64) {
 		d.placeEdge(e, q)
 		g := &d.g[c]
 		if ed.parent == base {
-			*g = d.xe[e] // the base's pose is the identity
+			copyTransform(g, &d.xe[e]) // the base's pose is the identity
 		} else {
 			g.SetMul(&d.g[ed.parent], &d.xe[e])
 		}
@@ -519,12 +519,12 @@ func (d *Data) propagateTo(node, base int, q, v []float64) {
 	}
 }
 
-// cutScrew returns FrameA·Q(q) of comparison ci's cut joint from its precomputed
-// placement, writing its subspace column, and false when it has none or q is beyond its
-// range.
-func (d *Data) cutScrew(ci int, q []float64) (spatial.Transform, bool) {
+// cutScrew writes FrameA·Q(q) of comparison ci's cut joint into x from its precomputed
+// placement, writing its subspace column, and reports false (x unchanged) when it has
+// none or q is beyond its range.
+func (d *Data) cutScrew(ci int, q []float64, x *spatial.Transform) bool {
 	if !d.cutScrewOK[ci] {
-		return spatial.Transform{}, false
+		return false
 	}
 	j := &d.m.Joints[d.m.Comparisons[ci].Joint]
 	qj := 0.0
@@ -532,12 +532,20 @@ func (d *Data) cutScrew(ci int, q []float64) (spatial.Transform, bool) {
 		qj = q[j.Q0]
 	}
 	k := &d.cutScrews[ci]
-	var x spatial.Transform
-	ok := k.AtTo(&x, qj)
+	ok := k.AtTo(x, qj)
 	if ok && j.NV == 1 {
 		d.s[j.V0] = k.Column()
 	}
-	return x, ok
+	return ok
+}
+
+// copyTransform sets *dst = *src entry by entry: a whole copy reads the entries in pairs,
+// which stalls on a src whose entries were just stored one by one (as the joints'
+// placements are).
+func copyTransform(dst, src *spatial.Transform) {
+	for i := range 3 {
+		dst.R[i][0], dst.R[i][1], dst.R[i][2], dst.P[i] = src.R[i][0], src.R[i][1], src.R[i][2], src.P[i]
+	}
 }
 
 // compare evaluates comparison ci from the node quantities relative to the current base;
@@ -547,7 +555,8 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 	c := &m.Comparisons[ci]
 	pc := &d.comps[ci]
 	if pc.gen != d.gen {
-		if x, ok := d.cutScrew(ci, q); ok {
+		var x spatial.Transform
+		if d.cutScrew(ci, q, &x) {
 			pc.fp.SetMul(&d.g[c.NodeA], &x)
 		} else if c.Joint >= 0 {
 			j := &m.Joints[c.Joint]

@@ -46,7 +46,8 @@ func (f *rowMap) init(c *compile.Comparison, delta *spatial.Transform, defectInv
 			f.pre, f.usePre = *defectInv, true
 		}
 		f.branchErr = spatial.LogSE3JlTo(delta, &f.log6, &f.jinv3)
-		f.p, f.ra = delta.P, spatial.Vec3{}
+		f.p[0], f.p[1], f.p[2] = delta.P[0], delta.P[1], delta.P[2] // entry by entry: just stored
+		f.ra = spatial.Vec3{}
 		return
 	case compile.RowsPrismatic:
 		f.log3, f.branchErr = spatial.LogSO3(delta.R)

@@ -30,18 +30,23 @@ func LogSE3Jl(t Transform) (Vec6, Mat3, error) {
 // LogSE3JlTo is LogSE3Jl writing ξ and JlInvSO3 into xi and ji (without copying the
 // transform or the results: the hot loops' form).
 func LogSE3JlTo(t *Transform, xi *Vec6, ji *Mat3) error {
-	w, err := logSO3(&t.R)
+	w := (*Vec3)(xi[:3]) // the rotation part, written in place
+	err := logSO3(&t.R, w)
 	if err == ErrNonFinite {
 		*xi, *ji = Vec6{}, Identity3() // JlInvSO3 of the zero it returns
 		return err
 	}
-	quadSkewTo(ji, &w, -0.5, jlInvCoeff(w[0]*w[0]+w[1]*w[1]+w[2]*w[2]))
-	v := mulVec3(ji, &t.P)
-	if !isFinite(v[0]*v[0] + v[1]*v[1] + v[2]*v[2]) {
+	quadSkewTo(ji, w, -0.5, jlInvCoeff(w[0]*w[0]+w[1]*w[1]+w[2]*w[2]))
+	// v = ji·P (mulVec3's sums), entry by entry.
+	p := &t.P
+	v0 := ji[0][0]*p[0] + ji[0][1]*p[1] + ji[0][2]*p[2]
+	v1 := ji[1][0]*p[0] + ji[1][1]*p[1] + ji[1][2]*p[2]
+	v2 := ji[2][0]*p[0] + ji[2][1]*p[1] + ji[2][2]*p[2]
+	if !isFinite(v0*v0 + v1*v1 + v2*v2) {
 		*xi, *ji = Vec6{}, Identity3()
 		return ErrNonFinite
 	}
-	*xi = Vec6{w[0], w[1], w[2], v[0], v[1], v[2]}
+	xi[3], xi[4], xi[5] = v0, v1, v2
 	return err
 }
 

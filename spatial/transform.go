@@ -43,13 +43,15 @@ func (t Transform) Inv() Transform {
 // SetInv sets r to the inverse of t (Inv without copying: the hot loops' form). r may
 // not be t.
 func (r *Transform) SetInv(t *Transform) {
+	// Entry by entry: a composite value would be assembled on the stack and copied whole,
+	// which stalls on the entries just stored.
 	a, p := &t.R, &t.P
-	r.R = Mat3{{a[0][0], a[1][0], a[2][0]}, {a[0][1], a[1][1], a[2][1]}, {a[0][2], a[1][2], a[2][2]}}
-	r.P = Vec3{
-		-(a[0][0]*p[0] + a[1][0]*p[1] + a[2][0]*p[2]),
-		-(a[0][1]*p[0] + a[1][1]*p[1] + a[2][1]*p[2]),
-		-(a[0][2]*p[0] + a[1][2]*p[1] + a[2][2]*p[2]),
-	}
+	r.R[0][0], r.R[0][1], r.R[0][2] = a[0][0], a[1][0], a[2][0]
+	r.R[1][0], r.R[1][1], r.R[1][2] = a[0][1], a[1][1], a[2][1]
+	r.R[2][0], r.R[2][1], r.R[2][2] = a[0][2], a[1][2], a[2][2]
+	r.P[0] = -(a[0][0]*p[0] + a[1][0]*p[1] + a[2][0]*p[2])
+	r.P[1] = -(a[0][1]*p[0] + a[1][1]*p[1] + a[2][1]*p[2])
+	r.P[2] = -(a[0][2]*p[0] + a[1][2]*p[1] + a[2][2]*p[2])
 }
 
 // Apply maps a point (m) from child to parent coordinates: R x + P.
