@@ -170,6 +170,7 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 		}
 		return p
 	}
+	var path []compile.Factor // one comparison's path, reused
 	for _, c := range m.Comparisons {
 		if opts.Global { // the paths of a deep mechanism's cuts are long: keep only those used
 			d.rootA = append(d.rootA, rootPath(c.NodeA))
@@ -179,7 +180,8 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 			continue // no Jacobian rows to write, nor their paths to keep
 		}
 		var da, db []int
-		for _, f := range c.Factors {
+		path, _ = m.AppendPath(path[:0], c.NodeA, c.NodeB)
+		for _, f := range path {
 			if f.Up {
 				da = append(da, f.Edge)
 			} else {
