@@ -158,9 +158,10 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 	}
 	// Automatic: pivoted QR of the selected scaled rows picks the dependent columns, with
 	// actuated coordinates weighted down so that they are taken as dependent only when
-	// the rank needs them (see preference).
+	// the rank needs them (see preference). The selected rows overwrite the factored Cᵀ,
+	// whose pivots and diagonal have been read: one dense copy fewer held at once.
 	pref := preference(m)
-	sel := blas64.General{Rows: p.Rank, Cols: nv, Stride: nv, Data: make([]float64, p.Rank*nv)}
+	sel := blas64.General{Rows: p.Rank, Cols: nv, Stride: nv, Data: at.Data[:p.Rank*nv]}
 	for i, r := range p.Rows {
 		for j := 0; j < nv; j++ {
 			sel.Data[i*nv+j] = C.At(r, j) * p.rowScale[r] * p.colScale[j] * pref[j]
