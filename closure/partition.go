@@ -225,15 +225,15 @@ func (p *Partition) rowColumns() [][]int {
 	if m == nil {
 		return nil
 	}
-	byRow := make([][]int, m.Rows)
+	selected, byRow := make([]bool, m.Rows), make([][]int, m.Rows)
 	for _, r := range p.Rows {
-		byRow[r] = []int{} // selected: filled below
+		selected[r] = true
 	}
 	for i := range m.Comparisons {
 		c := &m.Comparisons[i]
 		var cols []int
 		for r := c.Row; r < c.Row+c.Rows(); r++ {
-			if byRow[r] == nil {
+			if !selected[r] {
 				continue
 			}
 			if cols == nil {
@@ -243,7 +243,7 @@ func (p *Partition) rowColumns() [][]int {
 		}
 	}
 	for _, cp := range m.Couplings {
-		if byRow[cp.Row] != nil {
+		if selected[cp.Row] {
 			byRow[cp.Row] = []int{m.Joints[cp.Slave].V0, m.Joints[cp.Master].V0}
 		}
 	}
