@@ -25,6 +25,13 @@ func ladderData(tb testing.TB, g *cmg.Graph) *robocompiler.Data {
 	if err := d.Assemble(""); err != nil {
 		tb.Fatal(err)
 	}
+	setLadderSpeeds(tb, d)
+	return d
+}
+
+// setLadderSpeeds sets every independent speed of the assembled workspace d to 0.1.
+func setLadderSpeeds(tb testing.TB, d *robocompiler.Data) {
+	tb.Helper()
 	u := make([]float64, d.Mobility())
 	for i := range u {
 		u[i] = 0.1
@@ -32,7 +39,6 @@ func ladderData(tb testing.TB, g *cmg.Graph) *robocompiler.Data {
 	if err := d.SetState(u, nil); err != nil {
 		tb.Fatal(err)
 	}
-	return d
 }
 
 // TestLadderModels: the generated chain and four-bar ladder compile, assemble closed at
@@ -70,9 +76,10 @@ func TestLadderModels(t *testing.T) {
 // BenchmarkForward) on revolute chains and four-bar ladders of growing size, and ABA alone
 // on the chains. Chains above closure.DenseIdentityMax links take the front door's tree
 // form and ladders above LoopFormMin velocities (100 and 1,000 loops) its loop form, both
-// O(n). workspace-B is the heap the assembled front-door workspace holds; for the ladders
-// loop-B is the loop form's own share (kkt.Solver.Bytes), the rest being the closure
-// tracker's dense Jacobian and lift. fourbar_ladder_loopform=10 forces the loop form on
+// O(n). model-B is the heap the compiled model holds and workspace-B the heap the
+// assembled front-door workspace holds beside it (after one forward dynamics); for the
+// ladders in the loop form loop-B is the loop form's own share (kkt.Solver.Bytes), the
+// rest being the closure tracker's. fourbar_ladder_loopform=10 forces the loop form on
 // the 10-loop ladder (which by default takes the dense path), for the loop form's growth
 // from 10 to 1,000 loops. Assembling the 1,000-loop ladder (its partition's
 // dense pivoted QR) takes about a minute before the timing starts.
@@ -112,12 +119,9 @@ func BenchmarkSizeLadder(b *testing.B) {
 			if c.name == "fourbar_ladder_loopform" { // the loop form forced below LoopFormMin
 				defer robocompiler.SetLoopFormMin(0)()
 			}
-			var before, after runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&before)
-			d := ladderData(b, c.g(c.n))
-			runtime.GC()
-			runtime.ReadMemStats(&after)
+			m, modelB := compiledHeap(b, c.g(c.n))
+			d, workB := assembledHeap(b, m, true)
+			setLadderSpeeds(b, d)
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := d.Constraints(); err != nil {
@@ -127,7 +131,8 @@ func BenchmarkSizeLadder(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)), "workspace-B")
+			b.ReportMetric(float64(modelB), "model-B")
+			b.ReportMetric(float64(workB), "workspace-B")
 			if d.LoopForm() {
 				s, err := kkt.New(d.Model().Model, d.Partition())
 				if err != nil {
@@ -159,6 +164,22 @@ func TestChainWorkspaceBytes(t *testing.T) {
 	} else {
 		t.Logf("5,000-body chain: workspace holds %d bytes (%.0f per velocity); estimate %d", used, float64(used)/5000, m.WorkspaceBytes())
 	}
+}
+
+// compiledHeap compiles g through the front door and returns the model with the heap it
+// holds (bytes).
+func compiledHeap(tb testing.TB, g *cmg.Graph) (*robocompiler.Model, int64) {
+	tb.Helper()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	m, err := robocompiler.Compile(g, robocompiler.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	return m, int64(after.HeapAlloc) - int64(before.HeapAlloc)
 }
 
 // assembledHeap assembles a new workspace of m from its default seed, runs one forward

@@ -103,8 +103,10 @@ type Data struct {
 	// active lists the comparisons and couplings evaluated (nil: all); see setActive.
 	activeComp, activeCoup []int
 
-	// Root paths for the global evaluator, per comparison: edges from the ground to A and B.
-	rootA, rootB [][]int
+	// rootA and rootB are the global evaluator's root paths of the comparison whose
+	// Jacobian rows are evaluated: the edges from the ground down to its nodes A and B
+	// (rootPaths; capacity: the forest's depth; nil without a Jacobian).
+	rootA, rootB []int
 	// Local paths, per comparison: edges from the LCA down to A and down to B (nil without
 	// a Jacobian: the propagation walks the tree up from A and B, see propagateTo).
 	downA, downB [][]int
@@ -159,27 +161,23 @@ func NewDataWith(m *compile.Model, opts EvalOptions) *Data {
 		d.order[i] = i
 	}
 	slices.SortStableFunc(d.order, func(a, b int) int { return m.Comparisons[a].LCA - m.Comparisons[b].LCA })
-	rootPath := func(n int) []int {
-		var p []int
-		for n != compile.Ground {
-			p = append(p, m.Bodies[n-1].Edge)
-			n = m.Bodies[n-1].Parent
+	if opts.Global && d.C != nil {
+		// The root paths of a deep mechanism's cuts are long (on a ladder their total
+		// grows like loops²): they are walked per comparison into these.
+		depth := 0
+		for i := range m.Bodies {
+			depth = max(depth, m.Bodies[i].Depth)
 		}
-		for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
-			p[i], p[j] = p[j], p[i]
-		}
-		return p
+		d.rootA, d.rootB = make([]int, 0, depth), make([]int, 0, depth)
 	}
+	var path []compile.Factor // one comparison's path, reused
 	for _, c := range m.Comparisons {
-		if opts.Global { // the paths of a deep mechanism's cuts are long: keep only those used
-			d.rootA = append(d.rootA, rootPath(c.NodeA))
-			d.rootB = append(d.rootB, rootPath(c.NodeB))
-		}
 		if d.C == nil {
 			continue // no Jacobian rows to write, nor their paths to keep
 		}
 		var da, db []int
-		for _, f := range c.Factors {
+		path, _ = m.AppendPath(path[:0], c.NodeA, c.NodeB)
+		for _, f := range path {
 			if f.Up {
 				da = append(da, f.Edge)
 			} else {
@@ -344,7 +342,9 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 		var ea, eb []int // the paths, for the Jacobian's rows
 		switch {
 		case d.opts.Global:
-			ea, eb = d.rootA[ci], d.rootB[ci]
+			if jac && d.C != nil {
+				ea, eb = d.rootPaths(ci)
+			}
 		default:
 			if d.downA != nil {
 				ea, eb = d.downA[ci], d.downB[ci]
@@ -367,6 +367,25 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 			d.Gamma[cp.Row] = 0
 		}
 	}
+}
+
+// rootPaths returns the global evaluator's paths of comparison ci, the edges from the
+// ground down to its nodes A and B, in the workspace's scratch rootA and rootB (valid
+// until the next call; d must have a Jacobian).
+func (d *Data) rootPaths(ci int) ([]int, []int) {
+	c := &d.m.Comparisons[ci]
+	d.rootA, d.rootB = d.rootPath(d.rootA[:0], c.NodeA), d.rootPath(d.rootB[:0], c.NodeB)
+	return d.rootA, d.rootB
+}
+
+// rootPath appends to buf the edges from the ground down to node n.
+func (d *Data) rootPath(buf []int, n int) []int {
+	start := len(buf)
+	for ; n != compile.Ground; n = d.m.Bodies[n-1].Parent {
+		buf = append(buf, d.m.Bodies[n-1].Edge)
+	}
+	slices.Reverse(buf[start:])
+	return buf
 }
 
 // clearPattern zeroes the entries of C that the evaluation accumulates into: with the

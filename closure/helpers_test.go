@@ -114,6 +114,6 @@ func assembledNear(m *compile.Model, q []float64, rng *rand.Rand, scale float64)
 // factors R_p whole with the general LU: the reference of the structured factorisations.
 func structuredAndWholeLifts(p *Partition, nv int) (structured, whole *Lift) {
 	w := *p
-	w.rowCols = nil
+	w.structure = nil
 	return NewLift(p, nv), NewLift(&w, nv)
 }

@@ -23,10 +23,10 @@ func TestJacobianFiniteDifference(t *testing.T) {
 			dv := make([]float64, m.NV)
 			rp := make([]float64, m.Rows)
 			pattern := make([][]bool, m.Rows)
-			for _, b := range m.Blocks() {
+			for bi, b := range m.Blocks() {
 				for r := b.Row; r < b.Row+b.Rows; r++ {
 					pattern[r] = make([]bool, m.NV)
-					for _, c := range b.Columns {
+					for _, c := range m.AppendBlockColumns(nil, bi) {
 						pattern[r][c] = true
 					}
 				}

@@ -114,8 +114,9 @@ func NewLift(p *Partition, nv int) *Lift {
 		l.E = &mat.Dense{}
 	}
 	l.rows, l.dep = p.Rows, p.luOrder()
-	rowCols := p.rowCols
-	if rowCols == nil {
+	rowCols := p.rowColumns()
+	structured := rowCols != nil
+	if !structured {
 		all := append(append([]int(nil), p.Dependent...), p.Independent...)
 		rowCols = make([][]int, p.Rank)
 		for i := range rowCols {
@@ -128,7 +129,7 @@ func NewLift(p *Partition, nv int) *Lift {
 	}
 	l.lu = l.gen
 	l.blockOrder(rowCols)
-	if l.gen.hi == nil && p.rowCols != nil {
+	if l.gen.hi == nil && structured {
 		l.tryBordered(colsOf)
 	}
 	l.depSign = permutationSign(p.Dependent, l.dep) * permutationSign(p.Rows, l.rows)

@@ -55,10 +55,10 @@ type Partition struct {
 	// order is Dependent in the column order of the sparse LUs of the lift and the
 	// tracking corrector (sparseOrder); nil for a hand-built partition (see luOrder).
 	order []int
-	// rowCols lists, per selected row (in the order of Rows), the columns C can be nonzero
-	// in (its comparison's Columns, or a coupling's two joints); nil for a hand-built
-	// partition, whose lift then scans whole rows.
-	rowCols [][]int
+	// structure is the model whose comparisons and couplings give the columns each
+	// selected row of C can be nonzero in (rowColumns); nil for a hand-built partition,
+	// whose lift then scans whole rows.
+	structure *compile.Model
 }
 
 // luOrder returns the dependent columns in the order the lift and the tracking corrector
@@ -158,9 +158,10 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 	}
 	// Automatic: pivoted QR of the selected scaled rows picks the dependent columns, with
 	// actuated coordinates weighted down so that they are taken as dependent only when
-	// the rank needs them (see preference).
+	// the rank needs them (see preference). The selected rows overwrite the factored Cᵀ,
+	// whose pivots and diagonal have been read: one dense copy fewer held at once.
 	pref := preference(m)
-	sel := blas64.General{Rows: p.Rank, Cols: nv, Stride: nv, Data: make([]float64, p.Rank*nv)}
+	sel := blas64.General{Rows: p.Rank, Cols: nv, Stride: nv, Data: at.Data[:p.Rank*nv]}
 	for i, r := range p.Rows {
 		for j := 0; j < nv; j++ {
 			sel.Data[i*nv+j] = C.At(r, j) * p.rowScale[r] * p.colScale[j] * pref[j]
@@ -176,7 +177,7 @@ func ChoosePartition(m *compile.Model, C *mat.Dense, request []int, tol float64)
 
 // sparseOrder returns Dependent ordered for a sparse LU of the dependent block: by the
 // number of selected rows that can involve each column (the structural nonzeros of C:
-// each comparison's Columns, each coupling's two joints), fewest first, ties in index
+// each comparison's columns, each coupling's two joints), fewest first, ties in index
 // order. The columns shared by many loops then come last, which keeps the fill of the
 // factors small (on the Stewart platform it halves the nonzeros of L and U).
 func (p *Partition) sparseOrder(m *compile.Model) []int {
@@ -185,14 +186,20 @@ func (p *Partition) sparseOrder(m *compile.Model) []int {
 		selected[r] = true
 	}
 	count := make([]int, m.NV)
-	for _, c := range m.Comparisons {
+	var cols []int // one comparison's columns, reused
+	for i := range m.Comparisons {
+		c := &m.Comparisons[i]
 		n := 0
 		for r := c.Row; r < c.Row+c.Rows(); r++ {
 			if selected[r] {
 				n++
 			}
 		}
-		for _, col := range c.Columns {
+		if n == 0 {
+			continue
+		}
+		cols = m.AppendColumns(cols[:0], c)
+		for _, col := range cols {
 			count[col] += n
 		}
 	}
@@ -204,23 +211,44 @@ func (p *Partition) sparseOrder(m *compile.Model) []int {
 	}
 	order := append([]int(nil), p.Dependent...)
 	sort.SliceStable(order, func(a, b int) bool { return count[order[a]] < count[order[b]] })
-	p.rowCols = rowColumns(m, p.Rows)
+	p.structure = m
 	return order
 }
 
-// rowColumns returns, per residual row in rows, the columns C can be nonzero in.
-func rowColumns(m *compile.Model, rows []int) [][]int {
-	byRow := make([][]int, m.Rows)
-	for _, c := range m.Comparisons {
+// rowColumns returns, per selected row (in the order of Rows), the columns C can be
+// nonzero in: its comparison's columns (one slice shared by the comparison's rows) or a
+// coupling's two joints; nil for a hand-built partition. They are formed on request, for
+// the dense lift, rather than held by the partition: on a deep mechanism (a ladder whose
+// loops close through the ground) their total size grows like cuts × depth.
+func (p *Partition) rowColumns() [][]int {
+	m := p.structure
+	if m == nil {
+		return nil
+	}
+	selected, byRow := make([]bool, m.Rows), make([][]int, m.Rows)
+	for _, r := range p.Rows {
+		selected[r] = true
+	}
+	for i := range m.Comparisons {
+		c := &m.Comparisons[i]
+		var cols []int
 		for r := c.Row; r < c.Row+c.Rows(); r++ {
-			byRow[r] = c.Columns
+			if !selected[r] {
+				continue
+			}
+			if cols == nil {
+				cols = m.AppendColumns(make([]int, 0, m.ColumnCount(c)), c)
+			}
+			byRow[r] = cols
 		}
 	}
 	for _, cp := range m.Couplings {
-		byRow[cp.Row] = []int{m.Joints[cp.Slave].V0, m.Joints[cp.Master].V0}
+		if selected[cp.Row] {
+			byRow[cp.Row] = []int{m.Joints[cp.Slave].V0, m.Joints[cp.Master].V0}
+		}
 	}
-	out := make([][]int, len(rows))
-	for i, r := range rows {
+	out := make([][]int, len(p.Rows))
+	for i, r := range p.Rows {
 		out[i] = byRow[r]
 	}
 	return out

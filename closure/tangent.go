@@ -108,10 +108,11 @@ func (d *Data) MulDC(t *Tangent, dC, x, out []float64) {
 	}
 }
 
-// paths returns the edges from comparison ci's evaluation base down to its nodes A and B.
+// paths returns the edges from comparison ci's evaluation base down to its nodes A and B
+// (the global evaluator's in the workspace's scratch, valid until the next call).
 func (d *Data) paths(ci int) ([]int, []int) {
 	if d.opts.Global {
-		return d.rootA[ci], d.rootB[ci]
+		return d.rootPaths(ci)
 	}
 	return d.downA[ci], d.downB[ci]
 }

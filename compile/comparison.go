@@ -2,7 +2,6 @@ package compile
 
 import (
 	"math"
-	"sort"
 
 	"github.com/robocompiler/robocompiler/cmg"
 	"github.com/robocompiler/robocompiler/joint"
@@ -43,8 +42,10 @@ type Factor struct {
 
 // Comparison is one closure comparison (eq. 6): Delta = (T⁻)⁻¹·T⁺ with
 // T⁻ = FrameA·Q_cut(q_cut) on NodeA (Q_cut = I unless the SE(3) form retains a cut joint)
-// and T⁺ = P(q)·FrameB, where P = ^{NodeA}T_{NodeB} is the product of Factors along the
-// tree path, pruned at the lowest common ancestor LCA.
+// and T⁺ = P(q)·FrameB, where P = ^{NodeA}T_{NodeB} is the product of the factors along
+// the tree path, pruned at the lowest common ancestor LCA. The path and the columns are
+// not stored (on a deep mechanism their total size grows like cuts × depth): callers walk
+// them into their own buffers with Model.AppendPath and Model.AppendColumns.
 type Comparison struct {
 	// ID is the cut joint's or declared loop cut's id (a support cut's is SupportPrefix +
 	// the support's name); Source is "joint" or "loop_cut" (declared and support cuts).
@@ -60,12 +61,8 @@ type Comparison struct {
 	// revolute, prismatic and planar rows; Perp are two unit vectors ⊥ Axis (in Fa).
 	Axis, Axis2 spatial.Vec3
 	Perp        [2]spatial.Vec3
-	// Factors is the ordered path from NodeA up to LCA and down to NodeB.
-	Factors []Factor
-	// Row is the first residual row; Columns are the velocity indices the rows depend on
-	// (sorted): the path joints' and, in SE(3) form, the cut joint's.
-	Row     int
-	Columns []int
+	// Row is the first residual row.
+	Row int
 }
 
 // Rows returns the number of residual rows of the comparison.
@@ -152,63 +149,16 @@ func eliminatedKind(k joint.Kind) RowKind {
 	}
 }
 
-// completed fills in what c's kind, nodes and axes imply: the perpendiculars, the tree
-// path and the columns. Its residual rows are placed by numberRows.
+// completed fills in what c's kind, nodes and axes imply: the perpendiculars and the
+// lowest common ancestor. Its residual rows are placed by numberRows.
 func (m *Model) completed(c Comparison) Comparison {
 	c.Perp = perpendiculars(c.Axis)
 	if c.Kind == RowsRevolute || c.Kind == RowsPlanar {
 		// The axis seen from Fb is the same physical direction at closure.
 		c.Axis2 = c.Axis
 	}
-	c.Factors, c.LCA = m.Path(c.NodeA, c.NodeB)
-	// The path's joints are distinct tree joints and a retained cut joint is none of
-	// them, so the columns are distinct.
-	joints := func(visit func(j *Joint)) {
-		for _, f := range c.Factors {
-			visit(&m.Joints[m.Edges[f.Edge].Joint])
-		}
-		if c.Joint >= 0 {
-			visit(&m.Joints[c.Joint])
-		}
-	}
-	n := 0
-	joints(func(j *Joint) { n += j.NV })
-	c.Columns = make([]int, 0, n)
-	joints(func(j *Joint) {
-		for k := 0; k < j.NV; k++ {
-			c.Columns = append(c.Columns, j.V0+k)
-		}
-	})
-	sort.Ints(c.Columns)
+	c.LCA = m.lca(c.NodeA, c.NodeB)
 	return c
-}
-
-// Path returns the ordered tree path from node a to node b — edges up from a to their
-// lowest common ancestor, then down to b — and that ancestor.
-func (m *Model) Path(a, b int) ([]Factor, int) {
-	depth := func(n int) int {
-		if n == Ground {
-			return 0
-		}
-		return m.Bodies[n-1].Depth
-	}
-	// Edges up from a fill the front; edges down to b, met from b upwards, fill the back
-	// and so end up in top-down order.
-	path := make([]Factor, depth(a)+depth(b))
-	u, d := 0, len(path)
-	for a != b {
-		if depth(a) >= depth(b) {
-			path[u] = Factor{Edge: m.Bodies[a-1].Edge, Up: true}
-			u++
-			a = m.Bodies[a-1].Parent
-		} else {
-			d--
-			path[d] = Factor{Edge: m.Bodies[b-1].Edge}
-			b = m.Bodies[b-1].Parent
-		}
-	}
-	n := u + copy(path[u:], path[d:])
-	return path[:n:n], a
 }
 
 func (m *Model) buildCouplings() error {

@@ -211,11 +211,11 @@ func TestCutJointRows(t *testing.T) {
 				if keeps {
 					wantCols += m.Joints[ji].NV
 				}
-				if len(c.Columns) != wantCols {
-					t.Errorf("eliminate %v: columns %v, want %d", elim, c.Columns, wantCols)
+				if cols := m.AppendColumns(nil, &c); len(cols) != wantCols {
+					t.Errorf("eliminate %v: columns %v, want %d", elim, cols, wantCols)
 				}
-				if m.NVT != chainLinks || len(c.Factors) != chainLinks {
-					t.Errorf("eliminate %v: NVT %d, path of %d factors; want %d and %d", elim, m.NVT, len(c.Factors), chainLinks, chainLinks)
+				if path, _ := m.Path(c.NodeA, c.NodeB); m.NVT != chainLinks || len(path) != chainLinks {
+					t.Errorf("eliminate %v: NVT %d, path of %d factors; want %d and %d", elim, m.NVT, len(path), chainLinks, chainLinks)
 				}
 			}
 		})

@@ -205,15 +205,17 @@ func structure(m *compile.Model) string {
 	for i, e := range m.Edges {
 		f("edge %d joint=%s parent=%d child=%d reversed=%v", i, m.Joints[e.Joint].ID, e.Parent, e.Child, e.Reversed)
 	}
-	for _, c := range m.Comparisons {
+	for i := range m.Comparisons {
+		c := &m.Comparisons[i]
+		factors, _ := m.Path(c.NodeA, c.NodeB)
 		f("comparison %s source=%s kind=%v rows=%d joint=%d nodes=%d,%d lca=%d row=%d columns=%v factors=%v A=%v B=%v axis=%v axis2=%v perp=%v",
-			c.ID, c.Source, c.Kind, c.Rows(), c.Joint, c.NodeA, c.NodeB, c.LCA, c.Row, c.Columns, c.Factors, c.FrameA, c.FrameB, c.Axis, c.Axis2, c.Perp)
+			c.ID, c.Source, c.Kind, c.Rows(), c.Joint, c.NodeA, c.NodeB, c.LCA, c.Row, m.AppendColumns(nil, c), factors, c.FrameA, c.FrameB, c.Axis, c.Axis2, c.Perp)
 	}
 	for _, c := range m.Couplings {
 		f("coupling %s master=%d slave=%d mult=%v off=%v row=%d", c.ID, c.Master, c.Slave, c.Multiplier, c.Offset, c.Row)
 	}
-	for _, bl := range m.Blocks() {
-		f("block %s row=%d rows=%d columns=%v", bl.ID, bl.Row, bl.Rows, bl.Columns)
+	for b, bl := range m.Blocks() {
+		f("block %s row=%d rows=%d columns=%v", bl.ID, bl.Row, bl.Rows, m.AppendBlockColumns(nil, b))
 	}
 	modules := func(label string, indep []bool) {
 		for k, mod := range m.Modules(indep) {

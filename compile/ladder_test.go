@@ -98,8 +98,8 @@ func TestLadderSmall(t *testing.T) {
 		}
 		if o == (ladderOptions{}) {
 			for _, c := range m.Comparisons {
-				if c.ID[0] != 't' || len(c.Factors) != 3 || c.LCA != compile.Ground {
-					t.Errorf("cut %s: path of %d edges through node %d, want a top pin with a 3-edge path through the ground", c.ID, len(c.Factors), c.LCA)
+				if c.ID[0] != 't' || m.PathLen(&c) != 3 || c.LCA != compile.Ground {
+					t.Errorf("cut %s: path of %d edges through node %d, want a top pin with a 3-edge path through the ground", c.ID, m.PathLen(&c), c.LCA)
 				}
 			}
 		}

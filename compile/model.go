@@ -3,7 +3,9 @@
 // layout, closure comparisons with their ordered tree paths (pruned at the lowest common
 // ancestor), coupling rows, the sparsity pattern of the closure Jacobian, dependency
 // modules (section II of the paper), and the records the runtime evaluates: actuator
-// ports, sites, scales and the branch window. Support modes are derived from a compiled
+// ports, sites, scales and the branch window. The paths and the sparsity pattern are
+// walked on demand (Model.AppendPath, Model.AppendColumns), so that the compiled model
+// stays linear in the mechanism's size however deep its loops close. Support modes are derived from a compiled
 // model (WithSupports) without compiling again.
 //
 // Every structure is derived from the physical records alone and is independent of the

@@ -10,8 +10,6 @@ type Block struct {
 	// ID names the cut or coupling; Row and Rows locate its residual rows.
 	ID        string
 	Row, Rows int
-	// Columns are the velocity indices the block depends on (sorted).
-	Columns []int
 }
 
 // Blocks lists the residual blocks: comparisons first, then couplings, in row order.
@@ -19,14 +17,23 @@ func (m *Model) Blocks() []Block {
 	out := make([]Block, 0, len(m.Comparisons)+len(m.Couplings))
 	for i := range m.Comparisons {
 		c := &m.Comparisons[i]
-		out = append(out, Block{ID: c.ID, Row: c.Row, Rows: c.Rows(), Columns: c.Columns})
+		out = append(out, Block{ID: c.ID, Row: c.Row, Rows: c.Rows()})
 	}
 	for _, c := range m.Couplings {
-		cols := []int{m.Joints[c.Master].V0, m.Joints[c.Slave].V0}
-		sort.Ints(cols)
-		out = append(out, Block{ID: c.ID, Row: c.Row, Rows: 1, Columns: cols})
+		out = append(out, Block{ID: c.ID, Row: c.Row, Rows: 1})
 	}
 	return out
+}
+
+// AppendBlockColumns appends to buf the velocity indices block b (an index into Blocks())
+// depends on, sorted: a comparison's columns (AppendColumns) or a coupling's two joints'.
+func (m *Model) AppendBlockColumns(buf []int, b int) []int {
+	if b < len(m.Comparisons) {
+		return m.AppendColumns(buf, &m.Comparisons[b])
+	}
+	c := &m.Couplings[b-len(m.Comparisons)]
+	lo, hi := m.Joints[c.Master].V0, m.Joints[c.Slave].V0
+	return append(buf, min(lo, hi), max(lo, hi))
 }
 
 // Module is a dependency module: residual blocks that share dependent coordinates, with
@@ -49,13 +56,15 @@ type Module struct {
 // block.
 func (m *Model) Modules(independent []bool) []Module {
 	blocks := m.Blocks()
+	var cols []int // one block's columns, reused
 	uf := newUnionFind(len(blocks))
 	owner := make([]int, m.NV)
 	for i := range owner {
 		owner[i] = -1
 	}
-	for b, blk := range blocks {
-		for _, c := range blk.Columns {
+	for b := range blocks {
+		cols = m.AppendBlockColumns(cols[:0], b)
+		for _, c := range cols {
 			if independent[c] {
 				continue
 			}
@@ -84,7 +93,8 @@ func (m *Model) Modules(independent []bool) []Module {
 	seen := make([]int, m.NV) // 1 + the last module that listed the coordinate
 	for k := range mods {
 		for _, b := range mods[k].Blocks {
-			for _, c := range blocks[b].Columns {
+			cols = m.AppendBlockColumns(cols[:0], b)
+			for _, c := range cols {
 				if seen[c] == k+1 {
 					continue
 				}

@@ -86,17 +86,21 @@ func compareModes(t *testing.T, name string, got, want *compile.Model, q []float
 	for i := range got.Comparisons {
 		a, b := &got.Comparisons[i], &want.Comparisons[i]
 		if a.ID != b.ID || a.Source != b.Source || a.Kind != b.Kind || a.Row != b.Row || a.NodeA != b.NodeA ||
-			a.NodeB != b.NodeB || a.LCA != b.LCA || !slices.Equal(a.Columns, b.Columns) || !slices.Equal(a.Factors, b.Factors) {
+			a.NodeB != b.NodeB || a.LCA != b.LCA ||
+			!slices.Equal(got.AppendColumns(nil, a), want.AppendColumns(nil, b)) || !slices.Equal(pathOf(got, a), pathOf(want, b)) {
 			t.Fatalf("%s: comparison %d is %s %s row %d, recompiled %s %s row %d", name, i, a.ID, a.Kind, a.Row, b.ID, b.Kind, b.Row)
 		}
 		if d := max(transformDiff(a.FrameA, b.FrameA), transformDiff(a.FrameB, b.FrameB)); d > 1e-14 {
 			t.Errorf("%s: comparison %s frames differ by %.3g", name, a.ID, d)
 		}
 	}
-	if !slices.EqualFunc(got.Blocks(), want.Blocks(), func(a, b compile.Block) bool {
-		return a.ID == b.ID && a.Row == b.Row && a.Rows == b.Rows && slices.Equal(a.Columns, b.Columns)
-	}) {
+	if !slices.Equal(got.Blocks(), want.Blocks()) {
 		t.Errorf("%s: residual blocks differ", name)
+	}
+	for b := range got.Blocks() {
+		if !slices.Equal(got.AppendBlockColumns(nil, b), want.AppendBlockColumns(nil, b)) {
+			t.Errorf("%s: the columns of residual block %d differ", name, b)
+		}
 	}
 	dg, dw := closure.NewData(got), closure.NewData(want)
 	dg.Jacobian(q)
@@ -181,4 +185,10 @@ func transformDiff(a, b spatial.Transform) float64 {
 		}
 	}
 	return d
+}
+
+// pathOf is the tree path of comparison c of m.
+func pathOf(m *compile.Model, c *compile.Comparison) []compile.Factor {
+	p, _ := m.Path(c.NodeA, c.NodeB)
+	return p
 }

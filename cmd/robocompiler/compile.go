@@ -93,18 +93,21 @@ func init() {
 			for _, e := range m.Edges {
 				out.TreeJoints = append(out.TreeJoints, m.Joints[e.Joint].ID)
 			}
-			for _, c := range m.Comparisons {
+			for i := range m.Comparisons {
+				c := &m.Comparisons[i]
 				jt := ""
 				if j := m.JointIndex(c.ID); c.Source == "joint" && j >= 0 {
 					jt = m.Joints[j].Model.Kind.String()
 				}
-				out.Cuts = append(out.Cuts, cutJSON{Joint: c.ID, Source: c.Source, JointType: jt, Type: c.Kind.String(), Rows: c.Rows(), Path: len(c.Factors)})
+				out.Cuts = append(out.Cuts, cutJSON{Joint: c.ID, Source: c.Source, JointType: jt, Type: c.Kind.String(), Rows: c.Rows(), Path: m.PathLen(c)})
 			}
 			names := m.CoordinateNames()
-			for _, b := range m.Blocks() {
-				out.JacobianNonzero += b.Rows * len(b.Columns)
-			}
 			blocks := m.Blocks()
+			var cols []int // one block's columns, reused
+			for b, blk := range blocks {
+				cols = m.AppendBlockColumns(cols[:0], b)
+				out.JacobianNonzero += blk.Rows * len(cols)
+			}
 			out.ModulesAt = at
 			for _, mod := range m.Modules(indep) {
 				rows := 0
