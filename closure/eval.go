@@ -621,7 +621,7 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		x[0], x[1], x[2], x[3], x[4], x[5] = wdB[0]-x[0], wdB[1]-x[1], wdB[2]-x[2], wdB[3]-x[3], wdB[4]-x[4], wdB[5]-x[5]
 		fpInv.ActMotionTo(&V, &rel)
 		fpInv.ActMotionTo(&Vd, &x)
-		rf.accel(V, Vd, d.Gamma[c.Row:c.Row+c.Rows()])
+		rf.accel(&V, &Vd, d.Gamma[c.Row:c.Row+c.Rows()])
 	}
 }
 
