@@ -72,6 +72,7 @@ type bgroup struct {
 	row0, col0 int   // first equation and first own unknown
 	off        int   // offset of the block in bordered.a
 	bcols      []int // border index (0…nb−1) of block column c+k
+	allBorder  bool  // bcols is 0, 1, …, nb−1
 	cols       []int // unknown of each block column: col0+j for j < c, then nc+bcols
 	// perm[t] is the block row (in equation order) at position t after pivoting; odd tells
 	// an odd number of row interchanges.
@@ -191,9 +192,11 @@ func newBordered(r, c []int, bcols [][]int, nb, nrhs int) *bordered {
 	}
 	f.a = make([]float64, off)
 	f.iota = identityOrder(f.n)
-	for _, g := range f.groups {
+	for gi := range f.groups {
+		g := &f.groups[gi]
 		f.cmax = max(f.cmax, g.c)
 		f.spec = append(f.spec, g.off, g.w, g.c, g.r, g.col0)
+		g.allBorder = slices.Equal(g.bcols, f.iota[:nb])
 	}
 	f.sspec = []int{0, nb, nb, nb, f.nc}
 	f.inv = make([]float64, f.n)
@@ -626,8 +629,14 @@ func (f *bordered) solveY1(x []float64) {
 		g := &f.groups[gi]
 		a, w, c := f.a[g.off:g.off+g.r*g.w], g.w, g.c
 		yg := y[g.row0 : g.row0+c]
-		for t := range yg {
-			yg[t] -= dotIdx(a[t*w+c:t*w+w], g.bcols, z)
+		if g.allBorder { // the group touches the whole border in order: no indices
+			for t := range yg {
+				yg[t] -= dot(a[t*w+c:t*w+w], z)
+			}
+		} else {
+			for t := range yg {
+				yg[t] -= dotIdx(a[t*w+c:t*w+w], g.bcols, z)
+			}
 		}
 		xg := x[g.col0 : g.col0+c]
 		for t := c - 1; t >= 0; t-- {

@@ -57,9 +57,10 @@ block:
 	LEAQ  1(R11), CX
 	LEAQ  (R12)(BX*1), DX
 
+	CMPQ CX, R9
+	JGE  searched
+
 search:
-	CMPQ    CX, R9
-	JGE     searched
 	MOVSD   (DX), X1
 	ANDPD   X13, X1
 	UCOMISD X0, X1
@@ -70,7 +71,8 @@ search:
 notbetter:
 	INCQ CX
 	ADDQ BX, DX
-	JMP  search
+	CMPQ CX, R9
+	JLT  search
 
 searched:
 	UCOMISD X9, X0
@@ -97,16 +99,17 @@ pivot:
 	SHRQ  $3, CX // w
 	LEAQ  -1(CX), DI
 	XORQ  AX, AX
+	CMPQ  AX, DI
+	JGE   swaptail
 
 swappair:
-	CMPQ   AX, DI
-	JGE    swaptail
 	MOVUPD (DX)(AX*8), X0
 	MOVUPD (R10)(AX*8), X1
 	MOVUPD X1, (DX)(AX*8)
 	MOVUPD X0, (R10)(AX*8)
 	ADDQ   $2, AX
-	JMP    swappair
+	CMPQ   AX, DI
+	JLT    swappair
 
 swaptail:
 	CMPQ  AX, CX
@@ -150,8 +153,7 @@ row:
 	MOVSD   (DX), X0
 	UCOMISD X9, X0
 	JNE     nonzero
-	JPS     nonzero
-	JMP     below
+	JPC     below // zero (not NaN): nothing to eliminate
 
 nonzero:
 	TESTQ R10, R10
@@ -167,17 +169,18 @@ stored:
 	MOVAPD   X0, X1
 	UNPCKLPD X1, X1
 	XORQ     AX, AX
+	CMPQ     AX, DI
+	JGE      tail
 
 pair:
-	CMPQ   AX, DI
-	JGE    tail
 	MOVUPD 8(R12)(AX*8), X2
 	MULPD  X1, X2
 	MOVUPD 8(DX)(AX*8), X3
 	SUBPD  X2, X3
 	MOVUPD X3, 8(DX)(AX*8)
 	ADDQ   $2, AX
-	JMP    pair
+	CMPQ   AX, DI
+	JLT    pair
 
 tail:
 	CMPQ  AX, R13

@@ -640,7 +640,7 @@ func (d *Data) compare(ci int, ea, eb []int, q, v []float64, jac bool) {
 		x[0], x[1], x[2], x[3], x[4], x[5] = wdB[0]-x[0], wdB[1]-x[1], wdB[2]-x[2], wdB[3]-x[3], wdB[4]-x[4], wdB[5]-x[5]
 		fpInv.ActMotionTo(&V, &rel)
 		fpInv.ActMotionTo(&Vd, &x)
-		rf.accel(V, Vd, d.Gamma[c.Row:c.Row+c.Rows()])
+		rf.accel(&V, &Vd, d.Gamma[c.Row:c.Row+c.Rows()])
 	}
 }
 
@@ -662,22 +662,8 @@ func (d *Data) jacobianRows(ci int, ea, eb []int) {
 	acc := d.opts.Global
 	switch {
 	case !acc && nr == 6 && na == 3:
-		// The logarithm rows, unrolled: h = [[J R, 0], [X, J R]].
-		st := raw.Stride
-		h := (*[36]float64)(h)
-		cols, signs := d.pathCols[ci], d.pathSign[ci]
-		signs = signs[:len(cols)]
-		for n, k := range cols {
-			t, sign := &d.sb[k], signs[n]
-			t0, t1, t2, t3, t4, t5 := sign*t[0], sign*t[1], sign*t[2], sign*t[3], sign*t[4], sign*t[5]
-			col := rows[k : k+5*st+1]
-			col[5*st] = h[30]*t0 + h[31]*t1 + h[32]*t2 + h[33]*t3 + h[34]*t4 + h[35]*t5
-			col[0] = h[0]*t0 + h[1]*t1 + h[2]*t2
-			col[st] = h[6]*t0 + h[7]*t1 + h[8]*t2
-			col[2*st] = h[12]*t0 + h[13]*t1 + h[14]*t2
-			col[3*st] = h[18]*t0 + h[19]*t1 + h[20]*t2 + h[21]*t3 + h[22]*t4 + h[23]*t5
-			col[4*st] = h[24]*t0 + h[25]*t1 + h[26]*t2 + h[27]*t3 + h[28]*t4 + h[29]*t5
-		}
+		// The logarithm rows: h = [[J R, 0], [X, J R]] (logRateCols).
+		logRateCols((*[36]float64)(h), d.sb, d.pathCols[ci], d.pathSign[ci], rows, raw.Stride)
 	case !acc && nr == 3 && na == 0:
 		// Point rows, unrolled.
 		st := raw.Stride
@@ -745,6 +731,22 @@ func (d *Data) jacobianRows(ci int, ea, eb []int) {
 			}
 		}
 	}
+}
+
+// logRateCols writes, for every n, column k = cols[n] of the six logarithm rows of c (row
+// stride stride) as h·t for the relative twist t = signs[n]·sb[k] of that column: rows 0–2
+// read h's angular block only (h = [[J R, 0], [X, J R]]), each sum in the order of its
+// terms. It checks the bounds rateCols6 (SSE2 assembly on amd64) relies on.
+func logRateCols(h *[36]float64, sb []spatial.Vec6, cols []int, signs []float64, c []float64, stride int) {
+	if len(signs) < len(cols) || stride < 1 {
+		panic("closure: logRateCols: signs or stride")
+	}
+	for _, k := range cols {
+		if k < 0 || k >= len(sb) || 5*stride+k >= len(c) {
+			panic("closure: logRateCols: a column outside sb or c")
+		}
+	}
+	rateCols6(h, sb, cols, signs, c, stride)
 }
 
 // sumCols adds Σ_k s[k] v[k] to out (len(v) ≥ len(s)), component by component in the

@@ -2,7 +2,11 @@
 
 package closure
 
-import "math"
+import (
+	"math"
+
+	"github.com/robocompiler/robocompiler/spatial"
+)
 
 // residual6 is residual6Rows's kernel: mulSub and the row's gate, row by row.
 func residual6(res []float64, resStride int, src []float64, srcStride int, ptr []int, vals []float64, cols []int, x []float64, xStride int, raMax, xmax []float64, tol float64) bool {
@@ -96,6 +100,23 @@ func eliminate(a []float64, w, k, r int) float64 {
 		}
 	}
 	return inv
+}
+
+// rateCols6 is logRateCols's loop, column by column.
+func rateCols6(h *[36]float64, sb []spatial.Vec6, cols []int, signs []float64, c []float64, stride int) {
+	st := stride
+	signs = signs[:len(cols)]
+	for n, k := range cols {
+		t, sign := &sb[k], signs[n]
+		t0, t1, t2, t3, t4, t5 := sign*t[0], sign*t[1], sign*t[2], sign*t[3], sign*t[4], sign*t[5]
+		col := c[k : k+5*st+1]
+		col[0] = h[0]*t0 + h[1]*t1 + h[2]*t2
+		col[st] = h[6]*t0 + h[7]*t1 + h[8]*t2
+		col[2*st] = h[12]*t0 + h[13]*t1 + h[14]*t2
+		col[3*st] = h[18]*t0 + h[19]*t1 + h[20]*t2 + h[21]*t3 + h[22]*t4 + h[23]*t5
+		col[4*st] = h[24]*t0 + h[25]*t1 + h[26]*t2 + h[27]*t3 + h[28]*t4 + h[29]*t5
+		col[5*st] = h[30]*t0 + h[31]*t1 + h[32]*t2 + h[33]*t3 + h[34]*t4 + h[35]*t5
+	}
 }
 
 // backSub6 is backSub for six columns.

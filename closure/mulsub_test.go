@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/robocompiler/robocompiler/spatial"
 )
 
 // TestResidual6RowsMatchesMulSub: the one-sweep residual kernel equals mulSub row by row
@@ -280,6 +282,68 @@ func TestBackSub6MatchesBackSub(t *testing.T) {
 		for q := range got {
 			if math.Float64bits(got[q]) != math.Float64bits(want[q]) && !(math.IsNaN(got[q]) && math.IsNaN(want[q])) {
 				t.Fatalf("trial %d entry %d: %v, backSub %v", trial, q, got[q], want[q])
+			}
+		}
+	}
+}
+
+// TestRateCols6MatchesScalar: the logarithm rows' column kernel equals the scalar rates
+// h·(sign·t) bit for bit — rows 0–2 from h's first three entries, rows 3–5 from all six,
+// each sum in order — on random rate maps, twists and signs (NaN, infinite, subnormal and
+// signed-zero entries included), an even or odd number of distinct columns in any order,
+// and leaves the other entries alone.
+func TestRateCols6MatchesScalar(t *testing.T) {
+	rng := rand.New(rand.NewPCG(67, 68))
+	special := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0x1p-1070, -0x1p-1060, math.Copysign(0, -1), 0}
+	value := func() float64 {
+		if rng.IntN(15) == 0 {
+			return special[rng.IntN(len(special))]
+		}
+		return rng.NormFloat64() * math.Ldexp(1, rng.IntN(20)-10)
+	}
+	for trial := range 500 {
+		var h [36]float64
+		for i := range h {
+			h[i] = value()
+		}
+		nv := 1 + rng.IntN(20)
+		sb := make([]spatial.Vec6, nv)
+		for k := range sb {
+			for j := range 6 {
+				sb[k][j] = value()
+			}
+		}
+		cols := rng.Perm(nv)[:rng.IntN(nv+1)]
+		signs := make([]float64, len(cols))
+		for n := range signs {
+			signs[n] = float64(2*rng.IntN(2) - 1)
+			if rng.IntN(10) == 0 {
+				signs[n] = value()
+			}
+		}
+		stride := nv + rng.IntN(3)
+		c := make([]float64, 5*stride+nv+rng.IntN(3))
+		for i := range c {
+			c[i] = float64(i) // entries outside the columns keep these
+		}
+		want := slices.Clone(c)
+		for n, k := range cols {
+			var tt [6]float64
+			for j := range tt {
+				tt[j] = signs[n] * sb[k][j]
+			}
+			for i := range 6 {
+				x := h[6*i]*tt[0] + h[6*i+1]*tt[1] + h[6*i+2]*tt[2]
+				if i >= 3 {
+					x = h[6*i]*tt[0] + h[6*i+1]*tt[1] + h[6*i+2]*tt[2] + h[6*i+3]*tt[3] + h[6*i+4]*tt[4] + h[6*i+5]*tt[5]
+				}
+				want[i*stride+k] = x
+			}
+		}
+		logRateCols(&h, sb, cols, signs, c, stride)
+		for q := range c {
+			if math.Float64bits(c[q]) != math.Float64bits(want[q]) && !(math.IsNaN(c[q]) && math.IsNaN(want[q])) {
+				t.Fatalf("trial %d (columns %v, stride %d) entry %d: %v, scalar %v", trial, cols, stride, q, c[q], want[q])
 			}
 		}
 	}

@@ -38,5 +38,5 @@ var identity = spatial.Identity()
 // relative twist V (as for ComparisonRates) produces at zero relative acceleration: the
 // rows' acceleration is rates·V̇ + out for a relative acceleration V̇ in Fa.
 func (d *Data) ComparisonDrift(ci int, V spatial.Vec6, out []float64) {
-	d.comps[ci].rf.accel(V, spatial.Vec6{}, out)
+	d.comps[ci].rf.accel(&V, &spatial.Vec6{}, out)
 }

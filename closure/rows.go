@@ -182,16 +182,22 @@ func (f *rowMap) rateMatrix(t *spatial.Transform, h []float64) int {
 	return 0
 }
 
-// accel maps the relative twist V and its derivative Vd (with zero generalised
-// acceleration) to row accelerations, for V in the tangent space.
-func (f *rowMap) accel(V, Vd spatial.Vec6, out []float64) {
+// accel maps the relative twist *Vp and its derivative *Vdp (with zero generalised
+// acceleration) to row accelerations, for the twist in the tangent space.
+func (f *rowMap) accel(Vp, Vdp *spatial.Vec6, out []float64) {
 	f.jacobians()
+	if f.kind == compile.RowsSE3 || f.kind == compile.RowsWeld {
+		if f.usePre {
+			Vd := f.pre.ActMotion(*Vdp)
+			f.logRows(&Vd, out)
+			return
+		}
+		f.logRows(Vdp, out)
+		return
+	}
+	V, Vd := *Vp, *Vdp
 	if f.usePre {
 		V, Vd = f.pre.ActMotion(V), f.pre.ActMotion(Vd)
-	}
-	if f.kind == compile.RowsSE3 || f.kind == compile.RowsWeld {
-		f.logRows(&Vd, out)
-		return
 	}
 	// ṗ = v + ω × p, p̈ = v̇ + ω̇ × p + ω × ṗ, on scalars (the point rows' hot path).
 	p := &f.p

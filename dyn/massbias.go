@@ -122,12 +122,12 @@ func (d *Data) massBias(H *TreeMatrix, q, v []float64, fext []spatial.Vec6, h []
 			var F spatial.Vec6
 			mulMotion(&F, in, &d.s[col])
 			row := H.Val[H.Off[col]:H.Off[col+1]]
-			p := 0
-			for r := col; r >= er.v0; r-- {
+			row[0] = dot6(&d.s[col], &F) + er.armature // the diagonal, with the armature
+			p := 1
+			for r := col - 1; r >= er.v0; r-- {
 				row[p] = dot6(&d.s[r], &F)
 				p++
 			}
-			row[0] += er.armature
 			if er.pedge < 0 {
 				continue
 			}
