@@ -106,3 +106,40 @@ func TestNullSpaceReferenceCanFail(t *testing.T) {
 }
 
 func abs(x float64) float64 { return max(x, -x) }
+
+// TestLiftWitnessCanFail: on a 100-loop ladder in the loop form the lift witness passes
+// the lift as computed and fails it with one entry of E (in each of five rows, every
+// column) moved by 1e-11, ten times the target: it measures E, not its own round-off.
+func TestLiftWitnessCanFail(t *testing.T) {
+	d := ladder(t, 100)
+	if !d.LoopForm() {
+		t.Fatal("the ladder is not in the loop form")
+	}
+	o := Options{Seed: 1}
+	o.defaults()
+	w, err := newWorkspace(d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	E, err := w.liftAt()
+	if err != nil {
+		t.Fatal(err)
+	}
+	C := w.closureAt().C.RawMatrix()
+	good, cols := liftResidualOf(C, E, w.rows)
+	if good > Targets.Lift/10 || cols != E.Cols {
+		t.Fatalf("lift residual %.3g on %d of %d columns: want below %.3g on all", good, cols, E.Cols, Targets.Lift/10)
+	}
+	for _, j := range evenlySpaced(E.Rows, 5) {
+		row := E.Data[j*E.Stride : j*E.Stride+E.Cols]
+		saved := append([]float64(nil), row...)
+		for k := range row {
+			row[k] += 1e-11
+		}
+		bad, _ := liftResidualOf(C, E, w.rows)
+		copy(row, saved)
+		if bad <= Targets.Lift {
+			t.Errorf("E's row %d moved by 1e-11: lift residual %.3g, not above the target %.3g", j, bad, Targets.Lift)
+		}
+	}
+}

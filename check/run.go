@@ -270,11 +270,20 @@ func (w *workspace) liftResidual() (float64, int) {
 	if m.Rows == 0 || d == 0 {
 		return 0, d
 	}
-	C := w.closureAt().C.RawMatrix()
 	E, err := w.liftAt()
 	if err != nil {
 		return math.NaN(), 0 // a singular lift: the witness fails
 	}
+	return liftResidualOf(w.closureAt().C.RawMatrix(), E, w.rows)
+}
+
+// liftResidualOf returns max |C E| / max(1, max |E|) over the rows of C (Rows × NV) and
+// the columns of E (NV × D), all of them or an evenly spaced subset of LiftMaxProducts
+// multiply-adds, and the number of columns it covered. The products are summed in
+// float64 over E's nonzeros: on the 1,000-loop ladder (terms up to 80, up to 1,900 of them)
+// that differs from the exact sum of the same products by at most 2e-14.
+func liftResidualOf(C, E blas64.General, rows []int) (float64, int) {
+	nv, d := E.Rows, E.Cols
 	// The nonzeros of every column of E: (row, value) pairs.
 	type entry struct {
 		i int
@@ -282,7 +291,7 @@ func (w *workspace) liftResidual() (float64, int) {
 	}
 	nz := make([][]entry, d)
 	emax, total := 1.0, 0
-	for i := range m.NV {
+	for i := range nv {
 		for k, x := range E.Data[i*E.Stride : i*E.Stride+d] {
 			emax = math.Max(emax, math.Abs(x))
 			if x != 0 {
@@ -292,13 +301,13 @@ func (w *workspace) liftResidual() (float64, int) {
 		}
 	}
 	cols := evenlySpaced(d, d)
-	if work := len(w.rows) * total; work > LiftMaxProducts {
+	if work := len(rows) * total; work > LiftMaxProducts {
 		cols = evenlySpaced(d, max(1, int(int64(d)*LiftMaxProducts/int64(work))))
 	}
 	worstCE := 0.0
 	for _, k := range cols {
-		for _, r := range w.rows {
-			row := C.Data[r*C.Stride : r*C.Stride+m.NV]
+		for _, r := range rows {
+			row := C.Data[r*C.Stride : r*C.Stride+nv]
 			s := 0.0
 			for _, t := range nz[k] {
 				s += row[t.i] * t.e
