@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/robocompiler/robocompiler"
 	"github.com/robocompiler/robocompiler/closure"
@@ -70,6 +71,12 @@ type workspace struct {
 	// geometry, whose dropped rows are only approximately implied by the others); then the
 	// partition's selected rows S, which define the mechanism the interfaces describe.
 	rows []int
+	// e is the loop form's dense lift at the configuration eQ under the partition eP:
+	// liftAt forms it once per state for the lift and dynamics witnesses (1,000 pinned
+	// solves on the 1,000-loop ladder).
+	e  blas64.General
+	eQ []float64
+	eP *closure.Partition
 }
 
 func newWorkspace(d *robocompiler.Data, opts Options) (*workspace, error) {
@@ -330,14 +337,24 @@ func (w *workspace) closureAt() *closure.Data {
 }
 
 // liftAt returns the lift E (NV × D) at the walk's state: the tracker's, or in the loop
-// form, which forms no E, DenseLift's.
+// form, which forms no E, DenseLift's (formed once per configuration and partition).
 func (w *workspace) liftAt() (blas64.General, error) {
 	if !w.d.LoopForm() {
 		return w.d.Lift().E.RawMatrix(), nil
 	}
-	nv, d := w.m.NV, w.d.Mobility()
-	e := blas64.General{Rows: nv, Cols: d, Stride: d, Data: make([]float64, nv*d)}
-	return e, w.d.DenseLift(e.Data)
+	nv, d, p := w.m.NV, w.d.Mobility(), w.d.Partition()
+	if w.eP == p && slices.Equal(w.eQ, w.d.Q) {
+		return w.e, nil
+	}
+	if len(w.e.Data) != nv*d {
+		w.e = blas64.General{Rows: nv, Cols: d, Stride: d, Data: make([]float64, nv*d)}
+	}
+	w.eP = nil
+	if err := w.d.DenseLift(w.e.Data); err != nil {
+		return w.e, err
+	}
+	w.eQ, w.eP = append(w.eQ[:0], w.d.Q...), p
+	return w.e, nil
 }
 
 // virtualPower returns |τ_Tᵀ v_T − τ_rᵀ u| for random port efforts at the last evaluation.
