@@ -312,9 +312,9 @@ func liftResidualOf(C, E blas64.General, rows []int) (float64, int) {
 		cols = evenlySpaced(d, max(1, int(int64(d)*LiftMaxProducts/int64(work))))
 	}
 	worstCE := 0.0
-	for _, k := range cols {
-		for _, r := range rows {
-			row := C.Data[r*C.Stride : r*C.Stride+nv]
+	for _, r := range rows { // C is read once, row by row
+		row := C.Data[r*C.Stride : r*C.Stride+nv]
+		for _, k := range cols {
 			s := 0.0
 			for _, t := range nz[k] {
 				s += row[t.i] * t.e
