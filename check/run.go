@@ -197,7 +197,7 @@ func (w *workspace) state(rep *Report) error {
 		return err
 	}
 	w.d.Interfaces()
-	lift, cols := w.liftResidual()
+	lift, cols := w.liftResidual(float64(rep.States) / float64(w.opts.States))
 	worst(&rep.LiftResidualMax, lift)
 	if rep.States == 0 || cols < rep.LiftColumns {
 		rep.LiftColumns = cols
@@ -270,8 +270,9 @@ func (w *workspace) condMrOf(mr []float64) float64 {
 const LiftMaxProducts = 200_000_000
 
 // liftResidual returns max |C E| / max(1, max |E|) over the enforced rows at the last
-// evaluation, and the number of E's columns it covered (LiftMaxProducts).
-func (w *workspace) liftResidual() (float64, int) {
+// evaluation, and the number of E's columns it covered (LiftMaxProducts; phase as for
+// liftResidualOf).
+func (w *workspace) liftResidual(phase float64) (float64, int) {
 	m, kd := w.m, w.kd
 	d := kd.Mobility()
 	if m.Rows == 0 || d == 0 {
@@ -281,15 +282,17 @@ func (w *workspace) liftResidual() (float64, int) {
 	if err != nil {
 		return math.NaN(), 0 // a singular lift: the witness fails
 	}
-	return liftResidualOf(w.closureAt().C.RawMatrix(), E, w.rows)
+	return liftResidualOf(w.closureAt().C.RawMatrix(), E, w.rows, phase)
 }
 
 // liftResidualOf returns max |C E| / max(1, max |E|) over the rows of C (Rows × NV) and
 // the columns of E (NV × D), all of them or an evenly spaced subset of LiftMaxProducts
-// multiply-adds, and the number of columns it covered. The products are summed in
+// multiply-adds, shifted by phase ∈ [0, 1) of their spacing (Run moves it from state to
+// state, so that the states check different columns), and the number of columns it
+// covered. The products are summed in
 // float64 over E's nonzeros: on the 1,000-loop ladder (terms up to 80, up to 1,900 of them)
 // that differs from the exact sum of the same products by at most 2e-14.
-func liftResidualOf(C, E blas64.General, rows []int) (float64, int) {
+func liftResidualOf(C, E blas64.General, rows []int, phase float64) (float64, int) {
 	nv, d := E.Rows, E.Cols
 	// The nonzeros of every column of E: (row, value) pairs.
 	type entry struct {
@@ -309,7 +312,7 @@ func liftResidualOf(C, E blas64.General, rows []int) (float64, int) {
 	}
 	cols := evenlySpaced(d, d)
 	if work := len(rows) * total; work > LiftMaxProducts {
-		cols = evenlySpaced(d, max(1, int(int64(d)*LiftMaxProducts/int64(work))))
+		cols = shiftedColumns(d, max(1, int(int64(d)*LiftMaxProducts/int64(work))), phase)
 	}
 	worstCE := 0.0
 	for _, r := range rows { // C is read once, row by row
@@ -323,6 +326,17 @@ func liftResidualOf(C, E blas64.General, rows []int) (float64, int) {
 		}
 	}
 	return worstCE / emax, len(cols)
+}
+
+// shiftedColumns returns min(n, k) of n indices, evenly spaced and shifted by phase ∈
+// [0, 1) of their spacing: ⌊(i + phase)·n/k⌋.
+func shiftedColumns(n, k int, phase float64) []int {
+	k = min(n, k)
+	out := make([]int, k)
+	for i := range out {
+		out[i] = min(n-1, int((float64(i)+phase)*float64(n)/float64(k)))
+	}
+	return out
 }
 
 // closureAt returns a closure workspace holding C and the drift γ at the walk's state
