@@ -1,6 +1,9 @@
 package check
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestFDColumns: every column below FDMaxColumns velocities, else FDMaxColumns distinct
 // increasing columns spread over the whole range.
@@ -28,5 +31,28 @@ func TestFDColumnsWithLoops(t *testing.T) {
 		if got := len(fdColumns(c.nv, 6)); got != c.want {
 			t.Errorf("nv %d: %d columns; want %d", c.nv, got, c.want)
 		}
+	}
+}
+
+// TestShiftedColumns: the lift witness's sampled columns (9 of 1,000, as on the 1,000-loop
+// ladder) move from state to state: over 20 states they are 180 distinct columns, each
+// state's evenly spaced, the first state's those of evenlySpaced.
+func TestShiftedColumns(t *testing.T) {
+	const n, k, states = 1000, 9, 20
+	seen := map[int]bool{}
+	for s := range states {
+		cols := shiftedColumns(n, k, float64(s)/states)
+		if s == 0 && !slices.Equal(cols, evenlySpaced(n, k)) {
+			t.Errorf("phase 0: %v, evenlySpaced %v", cols, evenlySpaced(n, k))
+		}
+		for i, c := range cols {
+			if c < 0 || c >= n || i > 0 && c-cols[i-1] < n/k || i > 0 && c-cols[i-1] > n/k+1 {
+				t.Fatalf("state %d: columns %v not evenly spaced in [0, %d)", s, cols, n)
+			}
+			seen[c] = true
+		}
+	}
+	if len(seen) != k*states {
+		t.Errorf("%d distinct columns over %d states, want %d", len(seen), states, k*states)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/robocompiler/robocompiler"
+	"github.com/robocompiler/robocompiler/dyn"
 	"github.com/robocompiler/robocompiler/robots"
 	"github.com/robocompiler/robocompiler/spatial"
 )
@@ -106,3 +107,79 @@ func TestNullSpaceReferenceCanFail(t *testing.T) {
 }
 
 func abs(x float64) float64 { return max(x, -x) }
+
+// TestLiftWitnessCanFail: on a 100-loop ladder in the loop form the lift witness passes
+// the lift as computed and fails it with one entry of E (in each of five rows, every
+// column) moved by 1e-11, ten times the target: it measures E, not its own round-off.
+func TestLiftWitnessCanFail(t *testing.T) {
+	d := ladder(t, 100)
+	if !d.LoopForm() {
+		t.Fatal("the ladder is not in the loop form")
+	}
+	o := Options{Seed: 1}
+	o.defaults()
+	w, err := newWorkspace(d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	E, err := w.liftAt()
+	if err != nil {
+		t.Fatal(err)
+	}
+	C := w.closureAt().C.RawMatrix()
+	good, cols := liftResidualOf(C, E, w.rows, 0)
+	if good > Targets.Lift/10 || cols != E.Cols {
+		t.Fatalf("lift residual %.3g on %d of %d columns: want below %.3g on all", good, cols, E.Cols, Targets.Lift/10)
+	}
+	for _, j := range evenlySpaced(E.Rows, 5) {
+		row := E.Data[j*E.Stride : j*E.Stride+E.Cols]
+		saved := append([]float64(nil), row...)
+		for k := range row {
+			row[k] += 1e-11
+		}
+		bad, _ := liftResidualOf(C, E, w.rows, 0)
+		copy(row, saved)
+		if bad <= Targets.Lift {
+			t.Errorf("E's row %d moved by 1e-11: lift residual %.3g, not above the target %.3g", j, bad, Targets.Lift)
+		}
+	}
+}
+
+// TestLiftedMass: the null-space reference's M_r = E_Tᵀ M_T E_T, by the matrix product and
+// by the sums on E's nonzeros, equals the loop form's own (Data.DenseReducedMass, by its
+// maximal-coordinate solves) to 1e-12 of its largest entry on a 51-loop ladder.
+func TestLiftedMass(t *testing.T) {
+	d := ladder(t, DenseReferenceMaxNV/4+1)
+	o := Options{Seed: 1}
+	o.defaults()
+	w, err := newWorkspace(d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, D := w.m, d.Mobility()
+	want := make([]float64, D*D)
+	if err := d.DenseReducedMass(want); err != nil {
+		t.Fatal(err)
+	}
+	E, err := w.liftAt()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scale := 0.0
+	for _, x := range want {
+		scale = max(scale, abs(x))
+	}
+	for _, dense := range []int{1, -1} {
+		got := liftedMassBy(dyn.NewData(m), d.Q, E, m.NVT, m.NV, D, dense)
+		diff := 0.0
+		for i, x := range got {
+			diff = max(diff, abs(x-want[i]))
+			if got[i] != got[(i%D)*D+i/D] {
+				t.Fatalf("dense %d: M_r not symmetric at %d", dense, i)
+			}
+		}
+		if diff > 1e-12*scale {
+			t.Errorf("dense %d: M_r off by %.3g (largest entry %.3g)", dense, diff, scale)
+		}
+	}
+}

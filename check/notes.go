@@ -32,7 +32,7 @@ func (r *Report) explain(m *compile.Model, rows int) {
 			r.JacobianFDColumns, m.NV)
 	}
 	if r.States > 0 && r.LiftColumns < r.Mobility {
-		add("lift_residual_max: %d of %d columns of E (evenly spaced) at a state: C E over all of them would take more than %d multiply-adds (check.LiftMaxProducts)",
+		add("lift_residual_max: %d of %d columns of E at a state (evenly spaced, shifted from state to state): C E over all of them would take more than %d multiply-adds (check.LiftMaxProducts)",
 			r.LiftColumns, r.Mobility, LiftMaxProducts)
 	}
 	if rows > 0 && r.CurvatureFDStates < r.States {

@@ -47,12 +47,12 @@ func TestWitnessesCanFail(t *testing.T) {
 		t.Errorf("virtual power defect %.3g with a mismatched u", r)
 	}
 
-	if r, _ := w.liftResidual(); r > Targets.Lift {
+	if r, _ := w.liftResidual(0); r > Targets.Lift {
 		t.Fatalf("lift residual %.3g before corruption", r)
 	}
 	E := w.kd.Lift.E
 	E.Set(p.Dependent[0], 0, E.At(p.Dependent[0], 0)+1e-9)
-	if r, _ := w.liftResidual(); r < 1e-11 {
+	if r, _ := w.liftResidual(0); r < 1e-11 {
 		t.Errorf("lift residual %.3g after corrupting E by 1e-9", r)
 	}
 }

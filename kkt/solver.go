@@ -278,7 +278,7 @@ func (s *Solver) Velocity(c *closure.Data, q, u, v []float64) error {
 		return err
 	}
 	s.setRHS(s.lift, false, u)
-	s.solveRefined(s.lift, nil, s.acc, refineSteps)
+	s.solveLift(s.acc)
 	s.recover(s.lift, s.acc, false, u, v)
 	return nil
 }
@@ -298,7 +298,7 @@ func (s *Solver) Acceleration(c *closure.Data, q, v, udot, a []float64) error {
 	}
 	s.velocities(c, q, v)
 	s.setRHS(s.lift, true, udot)
-	s.solveRefined(s.lift, nil, s.acc, refineSteps)
+	s.solveLift(s.acc)
 	s.recover(s.lift, s.acc, true, udot, a)
 	return nil
 }
