@@ -264,13 +264,14 @@ func netForce(out *spatial.Vec6, a *spatial.Inertia, tw, acc *spatial.Vec6) {
 	out[5] = m*a5 - (h0*a1 - h1*a0) + (v0*t4 - v1*t3)
 }
 
-// transformedAdd adds a.Transformed(*x) to out (which must not alias a): the inertia a,
+// transformedAddGo adds a.Transformed(*x) to out (which must not alias a): the inertia a,
 // given in the child frame of x, re-expressed in its parent frame. It is written on
 // scalars entry by entry, with the sums of spatial.Inertia.Transformed in their order for
 // the upper triangle of the rotational inertia; the lower triangle takes the same values
 // (R I Rᵀ is symmetric: spatial.Inertia.Transformed's lower entries differ from these in
-// round-off only), so it costs six entries rather than nine.
-func transformedAdd(out, a *spatial.Inertia, x *spatial.Transform) {
+// round-off only), so it costs six entries rather than nine. transformedAdd is this in
+// SSE2 assembly on amd64 (transformedadd_amd64.s, equal bit for bit), this elsewhere.
+func transformedAddGo(out, a *spatial.Inertia, x *spatial.Transform) {
 	r, p, m := &x.R, &x.P, a.Mass
 	r00, r01, r02 := r[0][0], r[0][1], r[0][2]
 	r10, r11, r12 := r[1][0], r[1][1], r[1][2]
