@@ -22,11 +22,7 @@ func (t Transform) ActMotion(m Vec6) Vec6 {
 
 // ActMotionTo sets dst to Ad·m (ActMotion without copying the transform or the twists:
 // the hot loops' form). dst may be m.
-func (t *Transform) ActMotionTo(dst, m *Vec6) { actMotionTo(t, dst, m) }
-
-// actMotionToGo is ActMotionTo's arithmetic (actMotionTo is this in SSE2 assembly on
-// amd64, transform_amd64.s, equal bit for bit; this elsewhere).
-func actMotionToGo(t *Transform, dst, m *Vec6) {
+func (t *Transform) ActMotionTo(dst, m *Vec6) {
 	r, p := &t.R, &t.P
 	m0, m1, m2, m3, m4, m5 := m[0], m[1], m[2], m[3], m[4], m[5]
 	w0 := r[0][0]*m0 + r[0][1]*m1 + r[0][2]*m2

@@ -8,10 +8,3 @@ package spatial
 //
 //go:noescape
 func setMul(r, t, u *Transform)
-
-// actMotionTo is actMotionToGo in SSE2 assembly (transform_amd64.s), equal bit for bit:
-// the twist's angular and linear parts and the rows of R two entries per instruction,
-// each lane actMotionToGo's sums in their order. dst may be m.
-//
-//go:noescape
-func actMotionTo(t *Transform, dst, m *Vec6)

@@ -4,7 +4,3 @@ package spatial
 
 // setMul is setMulGo: purego builds and other architectures take the scalar code.
 func setMul(r, t, u *Transform) { setMulGo(r, t, u) }
-
-// actMotionTo is actMotionToGo: purego builds and other architectures take the scalar
-// code.
-func actMotionTo(t *Transform, dst, m *Vec6) { actMotionToGo(t, dst, m) }

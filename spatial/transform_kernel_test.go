@@ -6,50 +6,6 @@ import (
 	"testing"
 )
 
-// TestActMotionToMatchesGo: ActMotionTo's kernel actMotionTo (SSE2 assembly on amd64)
-// equals actMotionToGo bit for bit (any NaN for a NaN) on random transforms and twists,
-// NaN, infinite, subnormal and signed-zero entries included, into a separate result and
-// in place (dst = m).
-func TestActMotionToMatchesGo(t *testing.T) {
-	rng := rand.New(rand.NewPCG(75, 76))
-	special := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0x1p-1070, -0x1p-1060, math.Copysign(0, -1), 0}
-	value := func() float64 {
-		if rng.IntN(12) == 0 {
-			return special[rng.IntN(len(special))]
-		}
-		return rng.NormFloat64() * math.Ldexp(1, rng.IntN(20)-10)
-	}
-	same := func(a, b *Vec6) bool {
-		for k := range a {
-			if math.Float64bits(a[k]) != math.Float64bits(b[k]) && !(math.IsNaN(a[k]) && math.IsNaN(b[k])) {
-				return false
-			}
-		}
-		return true
-	}
-	for trial := range 20000 {
-		var x Transform
-		var m Vec6
-		for i := range 3 {
-			x.R[i] = [3]float64{value(), value(), value()}
-			x.P[i] = value()
-		}
-		for k := range m {
-			m[k] = value()
-		}
-		var want, got Vec6
-		actMotionToGo(&x, &want, &m)
-		actMotionTo(&x, &got, &m)
-		if !same(&got, &want) {
-			t.Fatalf("trial %d: %v, Go %v", trial, got, want)
-		}
-		actMotionTo(&x, &m, &m)
-		if !same(&m, &want) {
-			t.Fatalf("trial %d in place: %v, Go %v", trial, m, want)
-		}
-	}
-}
-
 // TestSetMulMatchesGo: SetMul's kernel setMul (SSE2 assembly on amd64) equals setMulGo
 // bit for bit (any NaN for a NaN) on random transforms, NaN, infinite, subnormal and
 // signed-zero entries included, into a separate result and in place (r = t).
