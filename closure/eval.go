@@ -414,8 +414,8 @@ func (d *Data) clearPattern() {
 // placement holds them.
 func (d *Data) placeEdge(e int, q []float64) {
 	if d.edgeGen[e] != d.gen {
-		j := &d.m.Joints[d.m.Edges[e].Joint]
-		d.m.EdgePlacementTo(&d.xe[e], e, q, d.s[j.V0:j.V0+j.NV])
+		ed := &d.edges[e]
+		d.m.EdgePlacementTo(&d.xe[e], e, q, d.s[ed.v0:ed.v0+ed.nv])
 		d.edgeGen[e] = d.gen
 	}
 }
