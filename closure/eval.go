@@ -108,7 +108,8 @@ type Data struct {
 	// (rootPaths; capacity: the forest's depth; nil without a Jacobian).
 	rootA, rootB []int
 	// Local paths, per comparison: edges from the LCA down to A and down to B (nil without
-	// a Jacobian: the propagation walks the tree up from A and B, see propagateTo).
+	// a Jacobian: the propagation walks the tree up from A and B, see propagateTo;
+	// with them it runs along them, see propagatePath).
 	downA, downB [][]int
 	// stack is propagateTo's scratch (capacity: the bodies).
 	stack []int
@@ -346,12 +347,15 @@ func (d *Data) eval(q, v []float64, jac, reuse bool) {
 				ea, eb = d.rootPaths(ci)
 			}
 		default:
+			d.setBase(c.LCA)
 			if d.downA != nil {
 				ea, eb = d.downA[ci], d.downB[ci]
+				d.propagatePath(ea, c.LCA, q, v)
+				d.propagatePath(eb, c.LCA, q, v)
+			} else {
+				d.propagateTo(c.NodeA, c.LCA, q, v)
+				d.propagateTo(c.NodeB, c.LCA, q, v)
 			}
-			d.setBase(c.LCA)
-			d.propagateTo(c.NodeA, c.LCA, q, v)
-			d.propagateTo(c.NodeB, c.LCA, q, v)
 		}
 		d.compare(ci, ea, eb, q, v, jac)
 	}
@@ -410,8 +414,8 @@ func (d *Data) clearPattern() {
 // placement holds them.
 func (d *Data) placeEdge(e int, q []float64) {
 	if d.edgeGen[e] != d.gen {
-		j := &d.m.Joints[d.m.Edges[e].Joint]
-		d.m.EdgePlacementTo(&d.xe[e], e, q, d.s[j.V0:j.V0+j.NV])
+		ed := &d.edges[e]
+		d.m.EdgePlacementTo(&d.xe[e], e, q, d.s[ed.v0:ed.v0+ed.nv])
 		d.edgeGen[e] = d.gen
 	}
 }
@@ -478,10 +482,18 @@ func (d *Data) setBase(n int) {
 func (d *Data) propagate(e, base int, q, v []float64) {
 	ed := &d.edges[e]
 	c := ed.child
-	ns := &d.node[c]
-	if ns.pass == d.pass && ns.base == base {
+	if ns := &d.node[c]; ns.pass == d.pass && ns.base == base {
 		return
 	}
+	d.advance(e, base, q, v)
+}
+
+// advance is propagate across edge e whose child is not yet evaluated against base in
+// this pass.
+func (d *Data) advance(e, base int, q, v []float64) {
+	ed := &d.edges[e]
+	c := ed.child
+	ns := &d.node[c]
 	ns.pass, ns.base = d.pass, base
 	sb := d.sb[ed.v0 : ed.v0+ed.nv]
 	if ns.gen != d.gen || ns.gbase != base || d.cols && !ns.cols {
@@ -534,7 +546,23 @@ func (d *Data) propagateTo(node, base int, q, v []float64) {
 		n = b.Parent
 	}
 	for i := len(up) - 1; i >= 0; i-- {
-		d.propagate(up[i], base, q, v)
+		d.advance(up[i], base, q, v)
+	}
+}
+
+// propagatePath is propagateTo along a stored path (the edges from base down to the
+// node): it finds the path's deepest node already evaluated against base in this pass
+// from the path's end and advances across the edges below it, a flat pass over the
+// path instead of a walk up the tree into a scratch stack.
+func (d *Data) propagatePath(path []int, base int, q, v []float64) {
+	i := len(path)
+	for ; i > 0; i-- {
+		if ns := &d.node[d.edges[path[i-1]].child]; ns.pass == d.pass && ns.base == base {
+			break
+		}
+	}
+	for _, e := range path[i:] {
+		d.advance(e, base, q, v)
 	}
 }
 

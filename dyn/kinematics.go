@@ -22,7 +22,7 @@ func (d *Data) positions(q []float64) {
 func (d *Data) placeEdge(e int, x *spatial.Transform) {
 	er := &d.edges[e]
 	d.xup[er.child] = *x
-	mulTransform(&d.pose[er.child], &d.pose[er.parent], x)
+	d.pose[er.child].SetMul(&d.pose[er.parent], x)
 }
 
 // kinematicsFor evaluates the poses at q and the twists at v for dynamics that follow
@@ -145,7 +145,7 @@ func (d *Data) ForwardKinematicsGround(q, v []float64, x []spatial.Transform, s 
 		if ground {
 			*pc = g[c]
 		} else {
-			mulTransform(pc, &d.pose[er.parent], xe)
+			pc.SetMul(&d.pose[er.parent], xe)
 		}
 		tw := &d.twist[c]
 		invActMotion(tw, xe, &d.twist[er.parent])
@@ -162,7 +162,7 @@ func (d *Data) ForwardKinematicsGround(q, v []float64, x []spatial.Transform, s 
 			continue
 		}
 		for k := er.v0; k < er.v0+er.nv; k++ {
-			actMotion(&d.sw[k], pc, &d.s[k])
+			pc.ActMotionTo(&d.sw[k], &d.s[k])
 		}
 	}
 	d.swValid = true

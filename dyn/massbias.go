@@ -169,37 +169,6 @@ func invActMotion(out *spatial.Vec6, t *spatial.Transform, m *spatial.Vec6) {
 	out[5] = r[0][2]*v0 + r[1][2]*v1 + r[2][2]*v2
 }
 
-// actMotion writes t.ActMotion(*m) into out (which must not alias m).
-func actMotion(out *spatial.Vec6, t *spatial.Transform, m *spatial.Vec6) {
-	r, p := &t.R, &t.P
-	w0 := r[0][0]*m[0] + r[0][1]*m[1] + r[0][2]*m[2]
-	w1 := r[1][0]*m[0] + r[1][1]*m[1] + r[1][2]*m[2]
-	w2 := r[2][0]*m[0] + r[2][1]*m[1] + r[2][2]*m[2]
-	out[0], out[1], out[2] = w0, w1, w2
-	out[3] = r[0][0]*m[3] + r[0][1]*m[4] + r[0][2]*m[5] + (p[1]*w2 - p[2]*w1)
-	out[4] = r[1][0]*m[3] + r[1][1]*m[4] + r[1][2]*m[5] + (p[2]*w0 - p[0]*w2)
-	out[5] = r[2][0]*m[3] + r[2][1]*m[4] + r[2][2]*m[5] + (p[0]*w1 - p[1]*w0)
-}
-
-// mulTransform writes the composition t·u into out (which must alias neither), on
-// scalars row by row with the sums of spatial.Transform.Mul in their order.
-func mulTransform(out, t, u *spatial.Transform) {
-	a, b := &t.R, &u.R
-	b00, b01, b02 := b[0][0], b[0][1], b[0][2]
-	b10, b11, b12 := b[1][0], b[1][1], b[1][2]
-	b20, b21, b22 := b[2][0], b[2][1], b[2][2]
-	p0, p1, p2 := u.P[0], u.P[1], u.P[2]
-	a0, a1, a2 := a[0][0], a[0][1], a[0][2]
-	out.R[0][0], out.R[0][1], out.R[0][2] = a0*b00+a1*b10+a2*b20, a0*b01+a1*b11+a2*b21, a0*b02+a1*b12+a2*b22
-	out.P[0] = a0*p0 + a1*p1 + a2*p2 + t.P[0]
-	a0, a1, a2 = a[1][0], a[1][1], a[1][2]
-	out.R[1][0], out.R[1][1], out.R[1][2] = a0*b00+a1*b10+a2*b20, a0*b01+a1*b11+a2*b21, a0*b02+a1*b12+a2*b22
-	out.P[1] = a0*p0 + a1*p1 + a2*p2 + t.P[1]
-	a0, a1, a2 = a[2][0], a[2][1], a[2][2]
-	out.R[2][0], out.R[2][1], out.R[2][2] = a0*b00+a1*b10+a2*b20, a0*b01+a1*b11+a2*b21, a0*b02+a1*b12+a2*b22
-	out.P[2] = a0*p0 + a1*p1 + a2*p2 + t.P[2]
-}
-
 // actForceAdd adds t.ActForce(*f) to out (which must not alias f).
 func actForceAdd(out *spatial.Vec6, t *spatial.Transform, f *spatial.Vec6) {
 	r, p := &t.R, &t.P
@@ -264,13 +233,14 @@ func netForce(out *spatial.Vec6, a *spatial.Inertia, tw, acc *spatial.Vec6) {
 	out[5] = m*a5 - (h0*a1 - h1*a0) + (v0*t4 - v1*t3)
 }
 
-// transformedAdd adds a.Transformed(*x) to out (which must not alias a): the inertia a,
+// transformedAddGo adds a.Transformed(*x) to out (which must not alias a): the inertia a,
 // given in the child frame of x, re-expressed in its parent frame. It is written on
 // scalars entry by entry, with the sums of spatial.Inertia.Transformed in their order for
 // the upper triangle of the rotational inertia; the lower triangle takes the same values
 // (R I Rᵀ is symmetric: spatial.Inertia.Transformed's lower entries differ from these in
-// round-off only), so it costs six entries rather than nine.
-func transformedAdd(out, a *spatial.Inertia, x *spatial.Transform) {
+// round-off only), so it costs six entries rather than nine. transformedAdd is this in
+// SSE2 assembly on amd64 (transformedadd_amd64.s, equal bit for bit), this elsewhere.
+func transformedAddGo(out, a *spatial.Inertia, x *spatial.Transform) {
 	r, p, m := &x.R, &x.P, a.Mass
 	r00, r01, r02 := r[0][0], r[0][1], r[0][2]
 	r10, r11, r12 := r[1][0], r[1][1], r[1][2]

@@ -12,7 +12,7 @@ import (
 // poses and subspaces of the last kinematic evaluation at q.
 func (d *Data) WorldSubspace(k int) spatial.Vec6 {
 	var w spatial.Vec6
-	actMotion(&w, &d.pose[d.vnode[k]], &d.s[k])
+	d.pose[d.vnode[k]].ActMotionTo(&w, &d.s[k])
 	return w
 }
 
@@ -28,7 +28,7 @@ func (d *Data) WorldSubspaces(w []spatial.Vec6) {
 func (d *Data) worldSubspaces() []spatial.Vec6 {
 	if !d.swValid {
 		for k := range d.sw {
-			actMotion(&d.sw[k], &d.pose[d.vnode[k]], &d.s[k])
+			d.pose[d.vnode[k]].ActMotionTo(&d.sw[k], &d.s[k])
 		}
 		d.swValid = true
 	}

@@ -23,7 +23,11 @@ func (t Transform) Mul(u Transform) Transform {
 
 // SetMul sets r to the composition t·u (Mul without copying the operands: the hot
 // loops' form). r may be t but not u.
-func (r *Transform) SetMul(t, u *Transform) {
+func (r *Transform) SetMul(t, u *Transform) { setMul(r, t, u) }
+
+// setMulGo is SetMul's arithmetic, row by row (setMul is this in SSE2 assembly on
+// amd64, transform_amd64.s, equal bit for bit; this elsewhere).
+func setMulGo(r, t, u *Transform) {
 	for i := range 3 {
 		a0, a1, a2 := t.R[i][0], t.R[i][1], t.R[i][2]
 		r.R[i][0] = a0*u.R[0][0] + a1*u.R[1][0] + a2*u.R[2][0]
