@@ -10,7 +10,8 @@ import (
 // definite matrix whose rows come in groups (group v has size[v] ≤ 6 rows) and whose block
 // pattern is a graph on the groups. The elimination order is chosen once by minimum
 // degree on that graph, so that graphs of bounded width (chains, trees, ladders) factor
-// with bounded fill: O(groups) memory and time. A block (w, v) is size[w] consecutive rows
+// with bounded fill: O(groups) memory and time, and then taken in a postorder of its
+// elimination tree (the same fill), with the blocks stored in that order. A block (w, v) is size[w] consecutive rows
 // of val, each row six entries holding its size[v] columns and zeros after them, so that
 // the kernels run over fixed-length rows: the diagonal block of v (holding Uᵥ with
 // Kᵥᵥ = UᵥᵀUᵥ after factor) from row diag[v], and the block (w, v) of the lower triangle
@@ -98,23 +99,27 @@ func newBlockCholesky(size []int, adj [][2]int) *blockCholesky {
 			heap.Push(h, [2]int{len(nbr[w]), w})
 		}
 	}
+	f.order = postorder(f.order, cols)
 	pos := make([]int, ng)
 	for k, v := range f.order {
 		pos[v] = k
 	}
-	// Block offsets: diagonal blocks, then each column's blocks.
-	nval := 0
-	for v := range ng {
-		f.diag[v] = nval
-		nval += size[v]
-	}
+	// Block offsets in elimination order: each group's diagonal block, then its column's
+	// blocks, so that the factorisation and the solves walk val from front to back.
 	f.colPtr = make([]int, ng+1)
-	where := map[[2]int]int{} // (w, v) → index of block (w, v), pos[w] > pos[v]
 	for v := range ng {
 		f.colPtr[v+1] = f.colPtr[v] + len(cols[v])
-		for _, w := range cols[v] {
-			f.colW = append(f.colW, w)
-			f.colOff = append(f.colOff, nval)
+		f.colW = append(f.colW, cols[v]...)
+	}
+	f.colOff = make([]int, len(f.colW))
+	where := map[[2]int]int{} // (w, v) → index of block (w, v), pos[w] > pos[v]
+	nval := 0
+	for _, v := range f.order {
+		f.diag[v] = nval
+		nval += size[v]
+		for k := f.colPtr[v]; k < f.colPtr[v+1]; k++ {
+			w := f.colW[k]
+			f.colOff[k] = nval
 			where[[2]int{w, v}] = nval
 			nval += size[w]
 		}
@@ -390,4 +395,52 @@ func (h *degreeHeap) Pop() any {
 	x := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return x
+}
+
+// postorder returns a postorder of the elimination tree of the given elimination order
+// (each group's parent the first group of its column to be eliminated; cols[v] the groups
+// v's column reaches). It eliminates with the same fill, since every group's column lies on
+// its path to the root, but finishes each subtree before the next: on long mechanisms the
+// blocks a step updates are those the steps just before it wrote, still in cache, where a
+// minimum-degree order sweeps the whole mechanism once per degree.
+func postorder(order []int, cols [][]int) []int {
+	n := len(order)
+	pos := make([]int, n)
+	for k, v := range order {
+		pos[v] = k
+	}
+	parent := make([]int, n)
+	kids := make([][]int, n)
+	var roots []int
+	for _, v := range order { // children listed in elimination order
+		parent[v] = -1
+		for _, w := range cols[v] {
+			if parent[v] < 0 || pos[w] < pos[parent[v]] {
+				parent[v] = w
+			}
+		}
+		if parent[v] < 0 {
+			roots = append(roots, v)
+		} else {
+			kids[parent[v]] = append(kids[parent[v]], v)
+		}
+	}
+	out := make([]int, 0, n)
+	type frame struct{ v, next int }
+	var stack []frame
+	for _, r := range roots {
+		stack = append(stack, frame{r, 0})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if top.next < len(kids[top.v]) {
+				c := kids[top.v][top.next]
+				top.next++
+				stack = append(stack, frame{c, 0})
+				continue
+			}
+			out = append(out, top.v)
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return out
 }
