@@ -24,6 +24,18 @@ func ladder(t *testing.T, k int) *robocompiler.Data {
 	return d
 }
 
+// seededWorkspace is check's workspace for d with the default options and seed 1.
+func seededWorkspace(t *testing.T, d *robocompiler.Data) *workspace {
+	t.Helper()
+	o := Options{Seed: 1}
+	o.defaults()
+	w, err := newWorkspace(d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
 // TestLadderLoopForm: a ladder of parallelogram loops above DenseReferenceMaxNV velocities
 // (the front door's loop form) passes check with the null-space reference, every
 // differential column and every column of E checked, and says that its curvature (zero
@@ -57,12 +69,7 @@ func TestLadderLoopForm(t *testing.T) {
 // leave the equations of motion by 1e-6 along the manifold.
 func TestNullSpaceReferenceCanFail(t *testing.T) {
 	d := ladder(t, DenseReferenceMaxNV/4+1)
-	o := Options{Seed: 1}
-	o.defaults()
-	w, err := newWorkspace(d, o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := seededWorkspace(t, d)
 	u := make([]float64, d.Mobility())
 	for k := range u {
 		u[k] = 0.1
@@ -116,12 +123,7 @@ func TestLiftWitnessCanFail(t *testing.T) {
 	if !d.LoopForm() {
 		t.Fatal("the ladder is not in the loop form")
 	}
-	o := Options{Seed: 1}
-	o.defaults()
-	w, err := newWorkspace(d, o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := seededWorkspace(t, d)
 	E, err := w.liftAt()
 	if err != nil {
 		t.Fatal(err)
@@ -150,12 +152,7 @@ func TestLiftWitnessCanFail(t *testing.T) {
 // maximal-coordinate solves) to 1e-12 of its largest entry on a 51-loop ladder.
 func TestLiftedMass(t *testing.T) {
 	d := ladder(t, DenseReferenceMaxNV/4+1)
-	o := Options{Seed: 1}
-	o.defaults()
-	w, err := newWorkspace(d, o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := seededWorkspace(t, d)
 	m, D := w.m, d.Mobility()
 	want := make([]float64, D*D)
 	if err := d.DenseReducedMass(want); err != nil {

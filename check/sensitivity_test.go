@@ -13,12 +13,7 @@ import (
 func TestWitnessesCanFail(t *testing.T) {
 	d := setup(t, testfix.Builtin(t, "stewart"), "", "lengths")
 	q, p := d.Q, d.Partition()
-	o := Options{Seed: 1}
-	o.defaults()
-	w, err := newWorkspace(d, o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := seededWorkspace(t, d)
 	u := make([]float64, p.Mobility)
 	for k := range u {
 		u[k] = 0.2 * float64(k+1)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
@@ -294,13 +295,7 @@ func TestBackSub6MatchesBackSub(t *testing.T) {
 // and leaves the other entries alone.
 func TestRateCols6MatchesScalar(t *testing.T) {
 	rng := rand.New(rand.NewPCG(67, 68))
-	special := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0x1p-1070, -0x1p-1060, math.Copysign(0, -1), 0}
-	value := func() float64 {
-		if rng.IntN(15) == 0 {
-			return special[rng.IntN(len(special))]
-		}
-		return rng.NormFloat64() * math.Ldexp(1, rng.IntN(20)-10)
-	}
+	value := func() float64 { return testutil.KernelValue(rng, 15) }
 	for trial := range 500 {
 		var h [36]float64
 		for i := range h {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/robocompiler/robocompiler/internal/testutil"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
@@ -14,13 +15,7 @@ import (
 // entries included.
 func TestTransformedAddMatchesGo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(71, 72))
-	special := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0x1p-1070, -0x1p-1060, math.Copysign(0, -1), 0}
-	value := func() float64 {
-		if rng.IntN(12) == 0 {
-			return special[rng.IntN(len(special))]
-		}
-		return rng.NormFloat64() * math.Ldexp(1, rng.IntN(20)-10)
-	}
+	value := func() float64 { return testutil.KernelValue(rng, 12) }
 	fill := func(xs ...*float64) {
 		for _, x := range xs {
 			*x = value()

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/robocompiler/robocompiler/internal/testutil"
 )
 
 // TestSetMulMatchesGo: SetMul's kernel setMul (SSE2 assembly on amd64) equals setMulGo
@@ -11,13 +13,7 @@ import (
 // signed-zero entries included, into a separate result and in place (r = t).
 func TestSetMulMatchesGo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(73, 74))
-	special := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0x1p-1070, -0x1p-1060, math.Copysign(0, -1), 0}
-	value := func() float64 {
-		if rng.IntN(12) == 0 {
-			return special[rng.IntN(len(special))]
-		}
-		return rng.NormFloat64() * math.Ldexp(1, rng.IntN(20)-10)
-	}
+	value := func() float64 { return testutil.KernelValue(rng, 12) }
 	random := func() Transform {
 		var x Transform
 		for i := range 3 {

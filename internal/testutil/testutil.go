@@ -144,3 +144,14 @@ func SameBits(a, b []float64) bool {
 	}
 	return true
 }
+
+// KernelValue draws an entry for testing a numerical kernel against its reference bit for
+// bit: with probability 1/oneIn a special value (NaN, ±Inf, a positive or negative
+// subnormal, −0 or 0), otherwise a normal deviate scaled by 2^k, k uniform in [−10, 10).
+func KernelValue(rng *rand.Rand, oneIn int) float64 {
+	if rng.IntN(oneIn) == 0 {
+		special := [...]float64{math.NaN(), math.Inf(1), math.Inf(-1), 0x1p-1070, -0x1p-1060, math.Copysign(0, -1), 0}
+		return special[rng.IntN(len(special))]
+	}
+	return rng.NormFloat64() * math.Ldexp(1, rng.IntN(20)-10)
+}
