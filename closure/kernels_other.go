@@ -5,6 +5,7 @@ package closure
 import (
 	"math"
 
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
@@ -15,7 +16,7 @@ func residual6(res []float64, resStride int, src []float64, srcStride int, ptr [
 		lo, hi := ptr[i], ptr[i+1]
 		ri := res[i*resStride : i*resStride+6]
 		mulSub(ri, src[i*srcStride:i*srcStride+6], vals[lo:hi], cols[lo:hi], x, xStride)
-		if !(maxAbs(ri) <= tol*(raMax[i]+absDot(vals[lo:hi], cols[lo:hi], xmax))) {
+		if !(dense.MaxAbs(ri) <= tol*(raMax[i]+absDot(vals[lo:hi], cols[lo:hi], xmax))) {
 			refine = true
 		}
 	}

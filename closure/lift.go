@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
@@ -272,7 +273,7 @@ func (l *Lift) update(C *mat.Dense, estimate bool) error {
 		lo, hi := l.rp0Ptr[i], l.rp0Ptr[i+1]
 		vals, cols := l.rp0Val[lo:hi], l.rp0Col[lo:hi]
 		mulSub(ri, l.ra0.Data[i*l.ra0.Stride:i*l.ra0.Stride+d], vals, cols, l.ra.Data, l.ra.Stride)
-		if rmax := maxAbs(ri); !refine && !(rmax <= refineTol*epsilon*l.raMax[i]) {
+		if rmax := dense.MaxAbs(ri); !refine && !(rmax <= refineTol*epsilon*l.raMax[i]) {
 			bound := l.raMax[i] + absDot(vals, cols, xmax)
 			refine = !(rmax <= refineTol*epsilon*bound) // a NaN residual refines (and stays NaN)
 		}
@@ -508,16 +509,6 @@ func absDot(vals []float64, cols []int, x []float64) float64 {
 		s0 += math.Abs(vals[n-1]) * x[cols[n-1]]
 	}
 	return s0 + s1
-}
-
-// maxAbs returns the largest magnitude in x (NaN when x holds a NaN), 0 for an empty x.
-func maxAbs(x []float64) float64 {
-	// Magnitudes order as their bit patterns, and a NaN's lies above +Inf's.
-	var m uint64
-	for _, v := range x {
-		m = max(m, math.Float64bits(v)&^(1<<63))
-	}
-	return math.Float64frombits(m)
 }
 
 // cloneShape returns a zero matrix of g's shape and stride.

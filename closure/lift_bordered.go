@@ -3,6 +3,7 @@ package closure
 import (
 	"slices"
 
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
@@ -166,15 +167,15 @@ func (l *Lift) scaleBordered(raw blas64.General) {
 		}
 	}
 	copy(l.bb.a, a0) // the copy to factor (one memmove: cheaper than a second store per entry)
-	out, dense := l.rac, l.ra0.Data
+	out, full := l.rac, l.ra0.Data
 	fac, dst, dd := ra.scale[:len(ra.off)], ra.dst[:len(ra.off)], l.raDense[:len(ra.off)]
 	for q, o := range ra.off {
 		x := data[o] * fac[q]
-		out[dst[q]], dense[dd[q]] = x, x
+		out[dst[q]], full[dd[q]] = x, x
 	}
 	// A compact row holds its structural entries and zeros, which leave the maximum alone.
 	kw := l.bb.kw
 	for i := range l.raMax {
-		l.raMax[i] = maxAbs(out[i*kw : i*kw+kw])
+		l.raMax[i] = dense.MaxAbs(out[i*kw : i*kw+kw])
 	}
 }

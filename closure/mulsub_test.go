@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/internal/testutil"
 	"github.com/robocompiler/robocompiler/spatial"
 )
@@ -13,7 +14,7 @@ import (
 // TestResidual6RowsMatchesMulSub: the one-sweep residual kernel equals mulSub row by row
 // bit for bit (random rows of 0–12 terms with repeated and unordered columns, strides
 // wider than six, NaN, infinite and subnormal entries), its gate is the scalar one — some
-// row with maxAbs(r) above tol·(raMax + absDot) — for any raMax and xmax, and, for the lift's
+// row with dense.MaxAbs(r) above tol·(raMax + absDot) — for any raMax and xmax, and, for the lift's
 // raMax and xmax (row maxima of src and x), the lift's gate that takes the absDot term only
 // when the raMax term does not cover the row; and it refuses slices too short for its rows.
 func TestResidual6RowsMatchesMulSub(t *testing.T) {
@@ -65,7 +66,7 @@ func TestResidual6RowsMatchesMulSub(t *testing.T) {
 		raMax, xmax := make([]float64, n), make([]float64, n)
 		anyMax, anyX := make([]float64, n), make([]float64, n)
 		for i := range n {
-			raMax[i], xmax[i] = maxAbs(src[i*ss:i*ss+6]), maxAbs(x[i*xs:i*xs+6])
+			raMax[i], xmax[i] = dense.MaxAbs(src[i*ss:i*ss+6]), dense.MaxAbs(x[i*xs:i*xs+6])
 			anyMax[i], anyX[i] = math.Abs(rng.NormFloat64()), math.Abs(rng.NormFloat64())*0x1p30
 			switch rng.IntN(12) {
 			case 0:
@@ -87,7 +88,7 @@ func TestResidual6RowsMatchesMulSub(t *testing.T) {
 			refine := false
 			for i := range n {
 				lo, hi := ptr[i], ptr[i+1]
-				rmax := maxAbs(want[i*rs : i*rs+6])
+				rmax := dense.MaxAbs(want[i*rs : i*rs+6])
 				if lazy && rmax <= tol*ra[i] {
 					continue
 				}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/robocompiler/robocompiler/compile"
+	"github.com/robocompiler/robocompiler/internal/dense"
 	"github.com/robocompiler/robocompiler/spatial"
 )
 
@@ -397,7 +398,7 @@ func (s *Solver) solveLift(out []spatial.Vec6) {
 // node) is within refineTol of ‖g‖∞ + ‖G‖∞‖A‖∞ (‖g‖∞ alone first, which often decides;
 // ‖G‖∞ once per placement).
 func (s *Solver) backwardStable(sy *system, out []spatial.Vec6, r float64) bool {
-	gmax := maxAbs(sy.g)
+	gmax := dense.MaxAbs(sy.g)
 	if r <= refineTol*gmax {
 		return true
 	}
@@ -416,7 +417,7 @@ func (s *Solver) residual(sy *system, out []spatial.Vec6) float64 {
 			addRowDots(sy.rhs[in.lam:in.lam+in.n], sy.grow[in.row:in.row+in.n], &out[b], -1)
 		}
 	}
-	return maxAbs(sy.rhs)
+	return dense.MaxAbs(sy.rhs)
 }
 
 // correct is one step of iterative refinement for the residual in sy.rhs: it solves K
@@ -454,26 +455,11 @@ func (sy *system) rowNorm() float64 {
 	return n
 }
 
-// maxAbs returns ‖x‖∞.
-func maxAbs(x []float64) float64 {
-	m := 0.0
-	for _, v := range x {
-		if a := math.Abs(v); a > m {
-			m = a
-		}
-	}
-	return m
-}
-
 // maxAbs6 returns the largest magnitude of the entries of x (per node).
 func maxAbs6(x []spatial.Vec6) float64 {
 	m := 0.0
 	for i := range x {
-		for _, v := range x[i] {
-			if a := math.Abs(v); a > m {
-				m = a
-			}
-		}
+		m = max(m, dense.MaxAbs(x[i][:]))
 	}
 	return m
 }
