@@ -106,7 +106,7 @@ func TestResidual6RowsMatchesMulSub(t *testing.T) {
 				t.Fatalf("trial %d: refused", trial)
 			}
 			for k := range got {
-				if math.Float64bits(got[k]) != math.Float64bits(want[k]) && !(math.IsNaN(got[k]) && math.IsNaN(want[k])) {
+				if !testutil.SameOrNaN(got[k], want[k]) {
 					t.Fatalf("trial %d entry %d: %v, mulSub %v", trial, k, got[k], want[k])
 				}
 			}
@@ -223,16 +223,13 @@ func TestEliminateBlocksMatchesScalar(t *testing.T) {
 			fails++
 			continue // the blocks are partially factored, in another order
 		}
-		same := func(x, y float64) bool {
-			return math.Float64bits(x) == math.Float64bits(y) || math.IsNaN(x) && math.IsNaN(y)
-		}
 		for k := range n {
-			if piv[k] != wantPiv[k] || !same(inv[k], wantInv[k]) {
+			if piv[k] != wantPiv[k] || !testutil.SameOrNaN(inv[k], wantInv[k]) {
 				t.Fatalf("trial %d (spec %v) pivot %d: row %d, reciprocal %v; scalar %d, %v", trial, spec, k, piv[k], inv[k], wantPiv[k], wantInv[k])
 			}
 		}
 		for q := range a {
-			if !same(a[q], want[q]) {
+			if !testutil.SameOrNaN(a[q], want[q]) {
 				t.Fatalf("trial %d (spec %v) entry %d: %v, scalar %v", trial, spec, q, a[q], want[q])
 			}
 		}
@@ -282,7 +279,7 @@ func TestBackSub6MatchesBackSub(t *testing.T) {
 		backSub6(got, xs, a, cols, spec, inv)
 		backSub(want, xs, 6, a, cols, spec, inv)
 		for q := range got {
-			if math.Float64bits(got[q]) != math.Float64bits(want[q]) && !(math.IsNaN(got[q]) && math.IsNaN(want[q])) {
+			if !testutil.SameOrNaN(got[q], want[q]) {
 				t.Fatalf("trial %d entry %d: %v, backSub %v", trial, q, got[q], want[q])
 			}
 		}
@@ -338,7 +335,7 @@ func TestRateCols6MatchesScalar(t *testing.T) {
 		}
 		logRateCols(&h, sb, cols, signs, c, stride)
 		for q := range c {
-			if math.Float64bits(c[q]) != math.Float64bits(want[q]) && !(math.IsNaN(c[q]) && math.IsNaN(want[q])) {
+			if !testutil.SameOrNaN(c[q], want[q]) {
 				t.Fatalf("trial %d (columns %v, stride %d) entry %d: %v, scalar %v", trial, cols, stride, q, c[q], want[q])
 			}
 		}

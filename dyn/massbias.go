@@ -208,9 +208,9 @@ func mulMotion(out *spatial.Vec6, a *spatial.Inertia, v *spatial.Vec6) {
 	out[5] = m*v[5] - (h[0]*v[1] - h[1]*v[0])
 }
 
-// netForce writes a.MulMotion(*acc) + spatial.CrossForce(*tw, a.MulMotion(*tw)) into out
-// (which must alias neither), with the arithmetic of mulMotion, mulMotion and
-// crossForceAdd in that order (equal bit for bit) and the inertia read once.
+// netForce writes a body's net force a.MulMotion(*acc) + spatial.CrossForce(*tw,
+// a.MulMotion(*tw)) into out (which must alias neither), equal to spatial's bit for bit
+// (TestNetForceMatchesSpatial) with the inertia read once: RNEA's and massBias's.
 func netForce(out *spatial.Vec6, a *spatial.Inertia, tw, acc *spatial.Vec6) {
 	i, h, m := &a.I, &a.H, a.Mass
 	i00, i01, i02, i10, i11, i12, i20, i21, i22 := i[0][0], i[0][1], i[0][2], i[1][0], i[1][1], i[1][2], i[2][0], i[2][1], i[2][2]

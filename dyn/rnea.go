@@ -48,13 +48,11 @@ func (d *Data) rnea(q, v, a []float64, fext []spatial.Vec6, tau []float64) {
 	d.accelerations(q, v, a, spatial.NewVec6(spatial.Vec3{}, g.Neg()), d.accG)
 	for e := range m.Edges {
 		c := m.Edges[e].Child
-		in := &m.Bodies[c-1].Inertia
-		tw := d.twist[c]
-		f := in.MulMotion(d.accG[c]).Add(spatial.CrossForce(tw, in.MulMotion(tw)))
+		f := &d.force[c]
+		netForce(f, &m.Bodies[c-1].Inertia, &d.twist[c], &d.accG[c])
 		if fext != nil {
-			f = f.Sub(fext[c])
+			*f = f.Sub(fext[c])
 		}
-		d.force[c] = f
 	}
 	for e := len(m.Edges) - 1; e >= 0; e-- {
 		ed := &m.Edges[e]

@@ -1,7 +1,6 @@
 package dyn
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -54,7 +53,7 @@ func TestTransformedAddMatchesGo(t *testing.T) {
 		transformedAdd(&got, &a, &x)
 		g, w := flat(&got), flat(&want)
 		for k := range g {
-			if math.Float64bits(g[k]) != math.Float64bits(w[k]) && !(math.IsNaN(g[k]) && math.IsNaN(w[k])) {
+			if !testutil.SameOrNaN(g[k], w[k]) {
 				t.Fatalf("trial %d entry %d: %v, Go %v\n a %+v\n x %+v", trial, k, g[k], w[k], a, x)
 			}
 		}

@@ -1,7 +1,6 @@
 package spatial
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -25,7 +24,7 @@ func TestSetMulMatchesGo(t *testing.T) {
 	same := func(a, b *Transform) bool {
 		fa, fb := append(a.R[0][:], append(a.R[1][:], append(a.R[2][:], a.P[:]...)...)...), append(b.R[0][:], append(b.R[1][:], append(b.R[2][:], b.P[:]...)...)...)
 		for k := range fa {
-			if math.Float64bits(fa[k]) != math.Float64bits(fb[k]) && !(math.IsNaN(fa[k]) && math.IsNaN(fb[k])) {
+			if !testutil.SameOrNaN(fa[k], fb[k]) {
 				return false
 			}
 		}

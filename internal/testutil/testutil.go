@@ -155,3 +155,9 @@ func KernelValue(rng *rand.Rand, oneIn int) float64 {
 	}
 	return rng.NormFloat64() * math.Ldexp(1, rng.IntN(20)-10)
 }
+
+// SameOrNaN reports whether x and y are the same float64 bit for bit or both NaN (a
+// kernel's NaN need not carry its reference's payload).
+func SameOrNaN(x, y float64) bool {
+	return math.Float64bits(x) == math.Float64bits(y) || math.IsNaN(x) && math.IsNaN(y)
+}
